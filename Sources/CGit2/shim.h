@@ -1,0 +1,10 @@
+#include <git2.h>
+
+// libgit2's option call is variadic, which Swift cannot call; these wrappers fix the arguments.
+static inline int slipway_git_set_caching(int enabled) {
+    return git_libgit2_opts(GIT_OPT_ENABLE_CACHING, enabled);
+}
+
+static inline int slipway_git_set_search_path(int level, const char *path) {
+    return git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, level, path);
+}

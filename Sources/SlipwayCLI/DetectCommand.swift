@@ -1,0 +1,57 @@
+import SlipwayCore
+import SlipwayKit
+
+/// `slipway detect`: parses its options and hands them to `DetectService`.
+enum DetectCommand: SlipwayCommand {
+    static let spec = CommandSpec(
+        path: ["detect"],
+        abstract: "Decide whether a commit or a range of commits is a major change, and explain why rule by rule.",
+        discussion: """
+            With no revision, judges HEAD against its first parent. A single revision judges that commit;
+            <a>..<b> judges the net change from a to b and the messages of every commit in b that is not in a.
+            Rules: message-tag, skip-tag, swift-files, shared-code, build-config (configured in .slipway.yml).
+            """,
+        arguments: [.init(name: "revision", help: "A commit (default HEAD) or a range <a>..<b>.")],
+        options: [
+            .init(name: "base", value: "<sha>", help: "CI: the commit before the push. Missing or all zeros (a new branch):\nthe latest release tag reachable from --head, else the root."),
+            .init(name: "head", value: "<sha>", help: "CI: the pushed commit (default HEAD)."),
+            .init(name: "each", value: "<range>", help: "Judge every commit of <a>..<b> on its own, newest first."),
+            .init(name: "json", value: nil, help: "Print JSON (JSON Lines with --each)."),
+            .init(name: "exit-code", value: nil, help: "Exit 0 for a major change, 1 for none."),
+            .init(name: "github-output", value: nil, help: "Append major, bump and reasons to the file named by $GITHUB_OUTPUT."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+        let revision = arguments.positionals.first
+        let ci = arguments.value("base") != nil || arguments.value("head") != nil
+        let target: DetectService.Target
+        if let each = arguments.value("each") {
+            guard revision == nil, !ci else {
+                throw UsageError(message: "--each cannot be combined with a revision, --base or --head", spec: spec)
+            }
+            guard !arguments.flag("github-output") else {
+                throw UsageError(message: "--github-output reports one verdict; it cannot be combined with --each", spec: spec)
+            }
+            target = .each(each)
+        } else if ci {
+            guard revision == nil else {
+                throw UsageError(message: "give either a revision or --base/--head, not both", spec: spec)
+            }
+            target = .ci(base: arguments.value("base"), head: arguments.value("head") ?? "HEAD")
+        } else if let revision, RevisionRange.isRange(revision) {
+            target = .range(revision)
+        } else {
+            target = .commit(revision ?? "HEAD")
+        }
+        var request = DetectService.Request(target: target)
+        request.json = arguments.flag("json")
+        request.exitCode = arguments.flag("exit-code")
+        if arguments.flag("github-output") {
+            guard let path = context.environment["GITHUB_OUTPUT"], !path.isEmpty else {
+                throw Failure("--github-output needs $GITHUB_OUTPUT to name a file", hint: "GitHub Actions sets it in every step; elsewhere export GITHUB_OUTPUT=<file>")
+            }
+            request.githubOutput = path
+        }
+        return try DetectService(workspace: try context.workspace()).run(request, console: context.console)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import SlipwayCore
+import SlipwayKit
+
+/// A command the `slipway` executable can run: a spec to parse against and a call into SlipwayKit.
+protocol SlipwayCommand: Sendable {
+    static var spec: CommandSpec { get }
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus
+}
+
+/// What a command runs with: where it was started, its environment and its output.
+struct CommandContext {
+    var currentDirectory: URL
+    var environment: [String: String]
+    var console: Console
+
+    func workspace() throws -> Workspace {
+        try Workspace.open(from: currentDirectory)
+    }
+}
+
+/// Parses `slipway`'s command line, dispatches to a command, and turns errors into messages and exit codes.
+public enum SlipwayCommandLine {
+    static let commands: [SlipwayCommand.Type] = [DetectCommand.self]
+
+    static let root = CommandSpec(
+        path: [],
+        abstract: "Build and release automation for XcodeGen apps: detect major changes, bump versions, run stages, cut releases.",
+        options: [CommandSpec.Option(name: "version", value: nil, help: "Show the version.")],
+        subcommands: commands.map { $0.spec }
+    )
+
+    public static func main() -> Never {
+        let console = Console()
+        let status = run(Array(CommandLine.arguments.dropFirst()), console: console)
+        console.flush()
+        exit(status.rawValue)
+    }
+
+    static func run(_ arguments: [String], console: Console) -> ExitStatus {
+        let context = CommandContext(
+            currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
+            environment: ProcessInfo.processInfo.environment,
+            console: console)
+        do {
+            return try dispatch(arguments, context)
+        } catch let error as SlipwayError {
+            console.err(error.rendered + "\n")
+            return error.exitStatus
+        } catch {
+            console.err("Error: \(error)\n")
+            return .badInput
+        }
+    }
+
+    static func dispatch(_ arguments: [String], _ context: CommandContext) throws -> ExitStatus {
+        guard let first = arguments.first else {
+            context.console.err(root.help)
+            return .usage
+        }
+        switch first {
+        case "--help", "-h":
+            context.console.out(root.help)
+            return .success
+        case "--version":
+            context.console.out(Slipway.version + "\n")
+            return .success
+        case "help":
+            let path = Array(arguments.dropFirst())
+            if path.isEmpty {
+                context.console.out(root.help)
+                return .success
+            }
+            guard let spec = find(path) else {
+                throw UsageError(message: "unknown command '\(path.joined(separator: " "))'", spec: nil)
+            }
+            context.console.out(spec.help)
+            return .success
+        default:
+            break
+        }
+        if first.hasPrefix("-") {
+            throw UsageError(message: "unknown option '\(first)'", spec: nil)
+        }
+        guard let command = commands.first(where: { $0.spec.path.first == first }) else {
+            throw UsageError(message: "unknown command '\(first)'", spec: nil)
+        }
+        return try runCommand(command, Array(arguments.dropFirst()), context)
+    }
+
+    static func runCommand(_ command: SlipwayCommand.Type, _ words: [String], _ context: CommandContext) throws -> ExitStatus {
+        let parsed = try ParsedArguments.parse(words, for: command.spec)
+        if parsed.wantsHelp {
+            context.console.out(command.spec.help)
+            return .success
+        }
+        return try command.run(parsed, context)
+    }
+
+    static func find(_ path: [String]) -> CommandSpec? {
+        var candidates = root.subcommands
+        var found: CommandSpec?
+        for word in path {
+            guard let match = candidates.first(where: { $0.path.last == word }) else { return nil }
+            found = match
+            candidates = match.subcommands
+        }
+        return found
+    }
+}

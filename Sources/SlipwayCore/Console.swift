@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Standard output and error for a command, buffered so a report of thousands of lines costs few system calls.
+///
+/// Errors go straight out; standard output is flushed when the buffer fills, on `flush()`, and before anything is
+/// written to standard error so the two stay in order on a shared terminal.
+public final class Console: @unchecked Sendable {
+    private var buffer: [UInt8] = []
+    private let outputDescriptor: Int32
+    private let errorDescriptor: Int32
+
+    public init(outputDescriptor: Int32 = 1, errorDescriptor: Int32 = 2) {
+        self.outputDescriptor = outputDescriptor
+        self.errorDescriptor = errorDescriptor
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    deinit { flush() }
+
+    public func out(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    public func err(_ text: String) {
+        flush()
+        Console.writeAll(Array(text.utf8), to: errorDescriptor)
+    }
+
+    public func flush() {
+        guard !buffer.isEmpty else { return }
+        Console.writeAll(buffer, to: outputDescriptor)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Whether standard error is a terminal (for colour and status lines).
+    public var isErrorTerminal: Bool { isatty(errorDescriptor) == 1 }
+    public var isOutputTerminal: Bool { isatty(outputDescriptor) == 1 }
+
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+}

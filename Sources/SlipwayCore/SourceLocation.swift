@@ -1,0 +1,14 @@
+/// A 1-based position in a text file, as compilers print it: `file:line:column`.
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(file):\(line):\(column)" }
+}

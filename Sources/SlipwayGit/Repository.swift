@@ -1,0 +1,280 @@
+import CGit2
+import Foundation
+import SlipwayCore
+
+/// An open git repository. Owns the libgit2 handle and frees it when released.
+///
+/// Everything it returns is a Swift value copied out of libgit2, so no C type escapes this module.
+public final class Repository {
+    let handle: OpaquePointer
+
+    /// The `.git` folder (for a linked worktree, the worktree's private git folder).
+    public let gitDirectory: URL
+    /// The shared git folder of all worktrees (where refs, objects and hooks live).
+    public let commonDirectory: URL
+    /// The working tree, or `nil` for a bare repository.
+    public let workingDirectory: URL?
+
+    /// Opens the repository containing `path`, searching parent folders as git does.
+    public init(discoveringFrom path: URL) throws(GitError) {
+        GitLibrary.ensureInitialised()
+        var pointer: OpaquePointer?
+        let code = git_repository_open_ext(&pointer, path.path, 0, nil)
+        if code == GIT_ENOTFOUND.rawValue {
+            throw .notARepository(path: path.path)
+        }
+        try check(code, "git_repository_open_ext")
+        guard let pointer else { throw .notARepository(path: path.path) }
+        handle = pointer
+        gitDirectory = URL(fileURLWithPath: String(cString: git_repository_path(pointer)), isDirectory: true)
+        commonDirectory = URL(fileURLWithPath: String(cString: git_repository_commondir(pointer)), isDirectory: true)
+        workingDirectory = git_repository_workdir(pointer).map { URL(fileURLWithPath: String(cString: $0), isDirectory: true) }
+    }
+
+    deinit {
+        git_repository_free(handle)
+    }
+
+    public var isBare: Bool { git_repository_is_bare(handle) == 1 }
+    public var isShallow: Bool { git_repository_is_shallow(handle) == 1 }
+    public var isEmpty: Bool { git_repository_is_empty(handle) == 1 }
+    public var isHeadDetached: Bool { git_repository_head_detached(handle) == 1 }
+
+    /// The folder Slipway treats as the project root: the working tree, or the git folder when bare.
+    public var rootDirectory: URL { workingDirectory ?? gitDirectory }
+
+    // MARK: Revisions
+
+    /// Resolves a revision (`HEAD`, a sha, a branch, `v1.2^`) to the commit it names.
+    public func resolveCommit(_ revision: String) throws(GitError) -> OID {
+        if revision == "HEAD" || revision == "@", isEmpty { throw .emptyRepository }
+        var object: OpaquePointer?
+        let code = git_revparse_single(&object, handle, revision)
+        if code == GIT_ENOTFOUND.rawValue || code == GIT_EAMBIGUOUS.rawValue || code == GIT_EINVALIDSPEC.rawValue {
+            if let oid = OID(hex: revision), isShallow {
+                throw .missingFromShallowClone(oid.hex)
+            }
+            throw .unknownRevision(revision)
+        }
+        try check(code, "git_revparse_single")
+        defer { git_object_free(object) }
+        var peeled: OpaquePointer?
+        guard git_object_peel(&peeled, object, GIT_OBJECT_COMMIT) == 0, let peeled else {
+            throw .notACommit(revision)
+        }
+        defer { git_object_free(peeled) }
+        return OID(git_object_id(peeled))
+    }
+
+    /// Whether the object exists in the object database.
+    public func contains(_ oid: OID) -> Bool {
+        var odb: OpaquePointer?
+        guard git_repository_odb(&odb, handle) == 0 else { return false }
+        defer { git_odb_free(odb) }
+        var raw = oid.raw
+        return git_odb_exists(odb, &raw) == 1
+    }
+
+    public func commit(_ oid: OID) throws(GitError) -> Commit {
+        let pointer = try lookupCommit(oid)
+        defer { git_commit_free(pointer) }
+        return Commit(pointer)
+    }
+
+    func lookupCommit(_ oid: OID) throws(GitError) -> OpaquePointer {
+        var raw = oid.raw
+        var pointer: OpaquePointer?
+        let code = git_commit_lookup(&pointer, handle, &raw)
+        if code == GIT_ENOTFOUND.rawValue {
+            throw isShallow ? .missingFromShallowClone(oid.hex) : .unknownRevision(oid.hex)
+        }
+        try check(code, "git_commit_lookup")
+        guard let pointer else { throw .unknownRevision(oid.hex) }
+        return pointer
+    }
+
+    /// The best common ancestor of two commits, or `nil` when their histories are unrelated.
+    public func mergeBase(_ a: OID, _ b: OID) throws(GitError) -> OID? {
+        var out = git_oid()
+        var rawA = a.raw
+        var rawB = b.raw
+        let code = git_merge_base(&out, handle, &rawA, &rawB)
+        if code == GIT_ENOTFOUND.rawValue { return nil }
+        try check(code, "git_merge_base")
+        return OID(out)
+    }
+
+    /// Whether `ancestor` is `commit` or one of its ancestors.
+    public func isAncestor(_ ancestor: OID, of commit: OID) throws(GitError) -> Bool {
+        if ancestor == commit { return true }
+        var rawCommit = commit.raw
+        var rawAncestor = ancestor.raw
+        let code = git_graph_descendant_of(handle, &rawCommit, &rawAncestor)
+        try check(code, "git_graph_descendant_of")
+        return code == 1
+    }
+
+    /// Commits reachable from `head` but not from any of `hidden`, newest first like `git log`.
+    public func commits(from head: OID, excluding hidden: [OID] = [], firstParentOnly: Bool = false) throws(GitError) -> [Commit] {
+        var walker: OpaquePointer?
+        try check(git_revwalk_new(&walker, handle), "git_revwalk_new")
+        defer { git_revwalk_free(walker) }
+        try check(git_revwalk_sorting(walker, GIT_SORT_TOPOLOGICAL.rawValue | GIT_SORT_TIME.rawValue), "git_revwalk_sorting")
+        if firstParentOnly { try check(git_revwalk_simplify_first_parent(walker), "git_revwalk_simplify_first_parent") }
+        var rawHead = head.raw
+        try check(git_revwalk_push(walker, &rawHead), "git_revwalk_push")
+        for oid in hidden {
+            var raw = oid.raw
+            try check(git_revwalk_hide(walker, &raw), "git_revwalk_hide")
+        }
+        var result: [Commit] = []
+        var next = git_oid()
+        while true {
+            let code = git_revwalk_next(&next, walker)
+            if code == GIT_ITEROVER.rawValue { break }
+            try check(code, "git_revwalk_next")
+            result.append(try commit(OID(next)))
+        }
+        return result
+    }
+
+    /// The commits with no parent reachable from `head` (usually one).
+    public func rootCommits(of head: OID) throws(GitError) -> [OID] {
+        var walker: OpaquePointer?
+        try check(git_revwalk_new(&walker, handle), "git_revwalk_new")
+        defer { git_revwalk_free(walker) }
+        var rawHead = head.raw
+        try check(git_revwalk_push(walker, &rawHead), "git_revwalk_push")
+        var roots: [OID] = []
+        var next = git_oid()
+        while git_revwalk_next(&next, walker) == 0 {
+            var pointer: OpaquePointer?
+            guard git_commit_lookup(&pointer, handle, &next) == 0 else { continue }
+            if git_commit_parentcount(pointer) == 0 { roots.append(OID(next)) }
+            git_commit_free(pointer)
+        }
+        return roots
+    }
+
+    // MARK: Tags and references
+
+    /// Every tag whose short name matches `pattern`, with the commit it points to.
+    public func tags(matching pattern: Glob) throws(GitError) -> [(name: String, commit: OID)] {
+        var names = git_strarray()
+        try check(git_tag_list(&names, handle), "git_tag_list")
+        defer { git_strarray_dispose(&names) }
+        var result: [(name: String, commit: OID)] = []
+        for index in 0..<names.count {
+            guard let cName = names.strings[index] else { continue }
+            let name = String(cString: cName)
+            guard pattern.matches(name) else { continue }
+            var object: OpaquePointer?
+            guard git_revparse_single(&object, handle, "refs/tags/\(name)") == 0 else { continue }
+            var peeled: OpaquePointer?
+            if git_object_peel(&peeled, object, GIT_OBJECT_COMMIT) == 0, let peeled {
+                result.append((name, OID(git_object_id(peeled))))
+                git_object_free(peeled)
+            }
+            git_object_free(object)
+        }
+        return result
+    }
+
+    /// The newest tag matching `pattern` on the history of `head` (like `git describe --tags --abbrev=0 --match`).
+    public func latestTag(matching pattern: Glob, reachableFrom head: OID) throws(GitError) -> (name: String, commit: OID)? {
+        let candidates = try tags(matching: pattern)
+        if candidates.isEmpty { return nil }
+        var byCommit: [OID: [String]] = [:]
+        for tag in candidates { byCommit[tag.commit, default: []].append(tag.name) }
+        var walker: OpaquePointer?
+        try check(git_revwalk_new(&walker, handle), "git_revwalk_new")
+        defer { git_revwalk_free(walker) }
+        try check(git_revwalk_sorting(walker, GIT_SORT_TOPOLOGICAL.rawValue | GIT_SORT_TIME.rawValue), "git_revwalk_sorting")
+        var rawHead = head.raw
+        try check(git_revwalk_push(walker, &rawHead), "git_revwalk_push")
+        var next = git_oid()
+        while git_revwalk_next(&next, walker) == 0 {
+            if let names = byCommit[OID(next)] {
+                // Several tags on one commit: the highest version-looking name wins.
+                let name = names.max { $0.compare($1, options: .numeric) == .orderedAscending } ?? names[0]
+                return (name, OID(next))
+            }
+        }
+        return nil
+    }
+
+    /// The short name of the checked-out branch, or `nil` when HEAD is detached or unborn.
+    public var currentBranch: String? {
+        var reference: OpaquePointer?
+        guard git_repository_head(&reference, handle) == 0 else { return nil }
+        defer { git_reference_free(reference) }
+        guard git_reference_is_branch(reference) == 1, let name = git_reference_shorthand(reference) else { return nil }
+        return String(cString: name)
+    }
+
+    // MARK: Files at a revision
+
+    /// The bytes of the file at `path` in a commit's tree, or `nil` when it does not exist there.
+    public func fileContents(at path: String, in commit: OID) throws(GitError) -> [UInt8]? {
+        let commitPointer = try lookupCommit(commit)
+        defer { git_commit_free(commitPointer) }
+        var tree: OpaquePointer?
+        try check(git_commit_tree(&tree, commitPointer), "git_commit_tree")
+        defer { git_tree_free(tree) }
+        var entry: OpaquePointer?
+        let code = git_tree_entry_bypath(&entry, tree, path)
+        if code == GIT_ENOTFOUND.rawValue { return nil }
+        try check(code, "git_tree_entry_bypath")
+        defer { git_tree_entry_free(entry) }
+        guard git_tree_entry_type(entry) == GIT_OBJECT_BLOB else { return nil }
+        var blob: OpaquePointer?
+        try check(git_blob_lookup(&blob, handle, git_tree_entry_id(entry)), "git_blob_lookup")
+        defer { git_blob_free(blob) }
+        let size = Int(git_blob_rawsize(blob))
+        guard size > 0, let content = git_blob_rawcontent(blob) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: content, count: size))
+    }
+
+    // MARK: Configuration
+
+    /// A configuration value as git would read it (repository, global and system files).
+    public func configString(_ key: String) -> String? {
+        var config: OpaquePointer?
+        guard git_repository_config_snapshot(&config, handle) == 0 else { return nil }
+        defer { git_config_free(config) }
+        var value: UnsafePointer<CChar>?
+        guard git_config_get_string(&value, config, key) == 0, let value else { return nil }
+        return String(cString: value)
+    }
+}
+
+extension Commit {
+    init(_ pointer: OpaquePointer) {
+        var parents: [OID] = []
+        for index in 0..<git_commit_parentcount(pointer) {
+            if let parent = git_commit_parent_id(pointer, index) { parents.append(OID(parent)) }
+        }
+        self.init(
+            id: OID(git_commit_id(pointer)),
+            parents: parents,
+            treeID: OID(git_commit_tree_id(pointer)),
+            message: git_commit_message(pointer).map { String(cString: $0) } ?? "",
+            author: Signature(git_commit_author(pointer)),
+            committer: Signature(git_commit_committer(pointer))
+        )
+    }
+}
+
+extension Commit.Signature {
+    init(_ pointer: UnsafePointer<git_signature>?) {
+        guard let signature = pointer?.pointee else {
+            self.init(name: "", email: "", time: 0)
+            return
+        }
+        self.init(
+            name: signature.name.map { String(cString: $0) } ?? "",
+            email: signature.email.map { String(cString: $0) } ?? "",
+            time: Int64(signature.when.time)
+        )
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import SlipwayCore
+import SlipwayYAML
+
+/// Everything `.slipway.yml` can say. Every key has a default, so the tool works with no file at all.
+public struct Configuration: Sendable {
+    public static let fileName = ".slipway.yml"
+
+    public var detect = DetectConfig()
+    /// The XcodeGen spec, relative to the repository root.
+    public var spec: String?
+    /// XcodeGen's `--project-root`, relative to the repository root.
+    public var projectRoot: String?
+    /// Where the file was read from, or `nil` when defaults are used.
+    public var source: String?
+
+    public init() {}
+
+    /// The top-level keys and the reader of each section; later capabilities add theirs here.
+    static let topLevelKeys = ["detect", "spec", "projectRoot"]
+
+    /// Reads `.slipway.yml` from `root` (defaults when it does not exist).
+    public static func load(fromRoot root: URL) throws(YAMLError) -> Configuration {
+        let url = root.appendingPathComponent(fileName)
+        guard FileManager.default.fileExists(atPath: url.path) else { return Configuration() }
+        return try parse(try YAMLFile.read(url, displayPath: fileName))
+    }
+
+    public static func parse(_ file: YAMLFile) throws(YAMLError) -> Configuration {
+        var configuration = Configuration()
+        configuration.source = file.path
+        guard let root = file.root, !root.isNull else { return configuration }
+        let reader = ConfigReader(file: file)
+        for (key, node) in try reader.mapping(root, keyPath: "", allowed: topLevelKeys) {
+            switch key {
+            case "detect": configuration.detect = try readDetect(node, reader)
+            case "spec": configuration.spec = try reader.string(node, keyPath: key)
+            case "projectRoot": configuration.projectRoot = try reader.string(node, keyPath: key)
+            default: break
+            }
+        }
+        return configuration
+    }
+
+    private static func readDetect(_ node: YAMLNode, _ reader: ConfigReader) throws(YAMLError) -> DetectConfig {
+        var config = DetectConfig()
+        if node.isNull { return config }
+        for (key, value) in try reader.mapping(node, keyPath: "detect", allowed: DetectConfig.keys) {
+            let path = "detect.\(key)"
+            switch key {
+            case "tags": config.tags = try reader.strings(value, keyPath: path)
+            case "skipTags": config.skipTags = try reader.strings(value, keyPath: path)
+            case "swiftFileThreshold": config.swiftFileThreshold = try reader.int(value, keyPath: path, minimum: 0)
+            case "sharedPaths": config.sharedPaths = try reader.strings(value, keyPath: path).map(Glob.init)
+            case "buildConfigPaths": config.buildConfigPaths = try reader.strings(value, keyPath: path).map(Glob.init)
+            case "releaseTagPattern": config.releaseTagPattern = Glob(try reader.string(value, keyPath: path))
+            default: break
+            }
+        }
+        return config
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import SlipwayCore
+import SlipwayGit
+
+/// Decides whether a commit or a range of commits is a major change, and explains every rule.
+public struct MajorChangeDetector {
+    public let repository: Repository
+    public let config: DetectConfig
+    /// The XcodeGen spec path (repository-relative); it and the files it includes are build configuration.
+    public let specPath: String
+
+    public init(repository: Repository, config: DetectConfig, specPath: String = "project.yml") {
+        self.repository = repository
+        self.config = config
+        self.specPath = SpecIncludes.normalize(specPath)
+    }
+
+    // MARK: Entry points
+
+    /// Judges one commit against its first parent (a root commit: every file is added).
+    public func judge(commit revision: String) throws(GitError) -> Verdict {
+        let oid = try repository.resolveCommit(revision)
+        let commit = try repository.commit(oid)
+        let files = try repository.changes(of: commit)
+        return verdict(base: commit.parents.first, head: oid, baseSource: .parent, commits: [commit], files: files,
+                       buildConfig: buildConfigMatcher(at: oid))
+    }
+
+    /// Judges `a..b`: the net tree difference from a to b, and the messages of every commit in b that is not in a.
+    public func judge(range: RevisionRange) throws(GitError) -> Verdict {
+        try judge(base: range.base, head: range.head, baseSource: .given)
+    }
+
+    /// Judges a range from resolved commits; a `nil` base means from the empty tree (all of history).
+    public func judge(base: OID?, head: OID, baseSource: Verdict.BaseSource, baseTag: String? = nil, notes: [String] = []) throws(GitError) -> Verdict {
+        let commits = try repository.commits(from: head, excluding: base.map { [$0] } ?? [])
+        let files = try repository.changes(from: base, to: head)
+        var result = verdict(base: base, head: head, baseSource: baseSource, commits: commits, files: files,
+                             buildConfig: buildConfigMatcher(at: head))
+        result.baseTag = baseTag
+        result.notes = notes
+        return result
+    }
+
+    /// Judges every commit of a range on its own, newest first, handing each verdict over as soon as it is made.
+    public func judgeEach(range: RevisionRange, _ body: (Verdict) throws -> Void) throws {
+        let buildConfig = buildConfigMatcher(at: range.head)
+        let commits = try repository.commits(from: range.head, excluding: range.base.map { [$0] } ?? [])
+        for commit in commits {
+            let files = try repository.changes(of: commit)
+            try body(verdict(base: commit.parents.first, head: commit.id, baseSource: .parent, commits: [commit],
+                             files: files, buildConfig: buildConfig))
+        }
+    }
+
+    // MARK: Rules
+
+    struct BuildConfigMatcher {
+        let globs: [Glob]
+        let exact: Set<String>
+        func matches(_ path: String) -> Bool { exact.contains(path) || globs.contains { $0.matches(path) } }
+    }
+
+    func buildConfigMatcher(at commit: OID) -> BuildConfigMatcher {
+        var exact = SpecIncludes.paths(spec: specPath, in: repository, at: commit)
+        exact.insert(specPath)
+        return BuildConfigMatcher(globs: config.buildConfigPaths, exact: exact)
+    }
+
+    func verdict(base: OID?, head: OID, baseSource: Verdict.BaseSource, commits: [Commit], files: [FileChange], buildConfig: BuildConfigMatcher) -> Verdict {
+        var reasons: [Verdict.Reason] = []
+        var quiet: [(rule: RuleID, explanation: String)] = []
+
+        // Skip tags: the newest commit's skip tag overrides the whole verdict; an older commit's skip tag
+        // only silences that commit's own message tags.
+        var skipHits: [Verdict.TagHit] = []
+        var tagHits: [Verdict.TagHit] = []
+        var bump = BumpLevel.patch
+        for commit in commits {
+            let message = CommitMessage(commit.message)
+            let skips = message.tags(from: config.skipTags)
+            skipHits += skips.map { Verdict.TagHit(tag: $0, commit: commit.id, subject: commit.subject) }
+            if skips.isEmpty {
+                tagHits += message.tags(from: config.tags).map { Verdict.TagHit(tag: $0, commit: commit.id, subject: commit.subject) }
+            }
+            bump = max(bump, message.bumpLevel)
+        }
+        let newest = commits.first?.id
+        let skipped = skipHits.contains { $0.commit == newest }
+
+        if tagHits.isEmpty {
+            quiet.append((.messageTag, "no commit message carries \(list(config.tags))"))
+        } else {
+            let described = tagHits.map { "\($0.tag) in \($0.commit.short) \"\($0.subject)\"" }
+            reasons.append(Verdict.Reason(rule: .messageTag, message: "message tag " + described.joined(separator: "; "), tags: tagHits))
+        }
+
+        var swiftCount = 0
+        var swiftPaths: [String] = []
+        var shared: [String] = []
+        var buildPaths: [String] = []
+        for file in files {
+            if file.paths.contains(where: { $0.hasSuffix(".swift") }) {
+                swiftCount += 1
+                swiftPaths.append(file.path)
+            }
+            for path in file.paths {
+                if config.sharedPaths.contains(where: { $0.matches(path) }) { shared.append(path) }
+                if buildConfig.matches(path) { buildPaths.append(path) }
+            }
+        }
+        let threshold = config.swiftFileThreshold
+        if swiftCount > threshold {
+            reasons.append(Verdict.Reason(
+                rule: .swiftFiles, message: "\(swiftCount) Swift files changed, more than \(threshold)",
+                paths: swiftPaths, count: swiftCount, threshold: threshold))
+        } else {
+            quiet.append((.swiftFiles, "\(swiftCount) Swift file\(swiftCount == 1 ? "" : "s") changed, fires above \(threshold)"))
+        }
+        if shared.isEmpty {
+            quiet.append((.sharedCode, "nothing changed under \(list(config.sharedPaths.map(\.pattern)))"))
+        } else {
+            reasons.append(Verdict.Reason(rule: .sharedCode, message: "shared code changed: \(summary(shared))", paths: shared))
+        }
+        if buildPaths.isEmpty {
+            quiet.append((.buildConfig, "no build configuration changed"))
+        } else {
+            reasons.append(Verdict.Reason(rule: .buildConfig, message: "build configuration changed: \(summary(buildPaths))", paths: buildPaths))
+        }
+
+        var major = !reasons.isEmpty
+        if skipped {
+            let hits = skipHits.filter { $0.commit == newest }
+            let overridden = major ? " (overrides \(reasons.map(\.rule.rawValue).joined(separator: ", ")))" : ""
+            let described = hits.map { "\($0.tag) in \($0.commit.short) \"\($0.subject)\"" }.joined(separator: "; ")
+            reasons.insert(Verdict.Reason(rule: .skipTag, message: "skip tag \(described)\(overridden)", tags: hits), at: 0)
+            major = false
+        } else if !skipHits.isEmpty {
+            let described = skipHits.map { "\($0.tag) in \($0.commit.short)" }.joined(separator: "; ")
+            quiet.append((.skipTag, "\(described) only silences that commit's message tags (not the newest commit)"))
+        } else {
+            quiet.append((.skipTag, "no commit message carries \(list(config.skipTags))"))
+        }
+
+        return Verdict(
+            major: major, bump: bump, base: base, head: head, baseSource: baseSource, baseTag: nil, commits: commits,
+            files: files, swiftFileCount: swiftCount, reasons: reasons, quietRules: quiet, notes: [])
+    }
+
+    private func list(_ items: [String]) -> String {
+        items.isEmpty ? "(none configured)" : items.joined(separator: ", ")
+    }
+
+    private func summary(_ paths: [String]) -> String {
+        let shown = paths.prefix(5).joined(separator: ", ")
+        return paths.count > 5 ? "\(shown) and \(paths.count - 5) more" : shown
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import SlipwayCore
+import SlipwayGit
+
+/// The repository a command works on and its `.slipway.yml`, found from the current folder.
+public struct Workspace {
+    public let repository: Repository
+    public let configuration: Configuration
+    /// The repository root (the working tree, or the git folder of a bare repository).
+    public let root: URL
+
+    public init(repository: Repository, configuration: Configuration) {
+        self.repository = repository
+        self.configuration = configuration
+        root = repository.rootDirectory
+    }
+
+    /// Opens the repository containing `directory` and reads its configuration.
+    public static func open(from directory: URL) throws -> Workspace {
+        let repository = try Repository(discoveringFrom: directory)
+        let configuration = try Configuration.load(fromRoot: repository.rootDirectory)
+        return Workspace(repository: repository, configuration: configuration)
+    }
+
+    /// The XcodeGen spec path relative to the repository root.
+    public var specPath: String {
+        configuration.spec ?? "project.yml"
+    }
+}
