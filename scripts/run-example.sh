@@ -1,0 +1,84 @@
+#!/bin/sh
+# The main job on the bundled example app: copy Examples/MyApp into a temporary git repository, make a few
+# realistic commits, and show what Slipway says about each.
+# usage: scripts/run-example.sh <slipway-binary>
+set -eu
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+slipway=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+work=$(mktemp -d "${TMPDIR:-/tmp}/slipway-example.XXXXXX")
+repo="$work/MyApp"
+cp -R "$here/Examples/MyApp" "$repo"
+rm -rf "$repo/Shared/.build"
+cd "$repo"
+
+# A repository of its own, so the host's git configuration and hooks play no part.
+git init -q -b main .
+git config user.name "MyApp Developer"
+git config user.email "dev@example.com"
+git config commit.gpgsign false
+git config tag.gpgsign false
+
+step() {
+    if [ -t 1 ]; then printf '\n\033[1m== %s\033[0m\n' "$1"; else printf '\n== %s\n' "$1"; fi
+}
+
+commit() {
+    git add -A
+    git commit -q -m "$1"
+    printf '$ git commit -m "%s"\n$ slipway detect\n' "$1"
+    "$slipway" detect || true
+}
+
+step "1. The first commit: every file is new"
+commit "Initial import of MyApp"
+git tag -a v1.4.2 -m "MyApp 1.4.2"
+
+step "2. A docs-only commit that asks to skip deployment"
+printf '\nSee the wiki for the release checklist.\n' >> README.md
+commit "docs: mention the release checklist [skip deploy]"
+
+step "3. A small fix in the iOS app only: not a major change"
+sed 's/Show pinned notes first/Pinned notes first/' iOS/SettingsView.swift > iOS/SettingsView.swift.new
+mv iOS/SettingsView.swift.new iOS/SettingsView.swift
+commit "Shorten the settings label"
+
+step "4. A change to code every platform compiles (Shared/)"
+cat >> Shared/Sources/NotesKit/NoteStore.swift <<'SWIFT'
+
+extension NoteStore {
+    /// The pinned notes alone, for the watch complication.
+    public var pinned: [Note] { notes.filter(\.isPinned) }
+}
+SWIFT
+commit "Add pinned notes accessor for the watch"
+
+step "5. A new capability in the entitlements: a build-config change"
+sed 's#<string>group.com.example.myapp</string>#<string>group.com.example.myapp</string>\n\t\t<string>group.com.example.shared</string>#' \
+    iOS/MyApp.entitlements > iOS/MyApp.entitlements.new
+mv iOS/MyApp.entitlements.new iOS/MyApp.entitlements
+commit "Share notes with the widget through a second app group"
+
+step "6. A tagged feature commit: [deploy] and a Conventional Commits type"
+cat > iOS/ReminderView.swift <<'SWIFT'
+import SwiftUI
+
+struct ReminderView: View {
+    @State private var date = Date()
+
+    var body: some View {
+        DatePicker("Remind me", selection: $date)
+    }
+}
+SWIFT
+commit "feat: remind me about a note [deploy]"
+
+step "Every commit since the last release, one line each (newest first)"
+printf '$ slipway detect --each v1.4.2..HEAD\n'
+"$slipway" detect --each v1.4.2..HEAD
+
+step "The whole push since v1.4.2, as CI sees it"
+printf '$ slipway detect --base <sha of v1.4.2> --head HEAD\n'
+"$slipway" detect --base "$(git rev-parse "v1.4.2^{commit}")" --head HEAD || true
+
+printf '\nThe example repository is at %s\n' "$repo"
