@@ -68,7 +68,9 @@ public final class ReleaseLock {
     /// Takes the lock of `repository`, or throws `ReleaseLockError` naming the release that holds it.
     public static func acquire(in repository: Repository, command: String, now: Date = Date()) throws(ReleaseLockError) -> ReleaseLock {
         let path = repository.commonDirectory.appendingPathComponent(fileName)
-        let holder = Holder(pid: getpid(), host: hostName(), startedAt: now, command: command)
+        // Whole seconds, as the file records them, so the holder read back equals the one written.
+        let started = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+        let holder = Holder(pid: getpid(), host: hostName(), startedAt: started, command: command)
         // A releasing holder unlinks the file; if it did so between our open and our flock, we locked a file
         // nobody else can see, so open again.
         for _ in 0..<5 {
@@ -141,6 +143,9 @@ public final class ReleaseLock {
         guard holder.host == hostName() else { return true }
         return kill(holder.pid, 0) == 0 || errno == EPERM
     }
+
+    /// This machine's host name, as lock files record it.
+    public static var currentHost: String { hostName() }
 
     static func hostName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)

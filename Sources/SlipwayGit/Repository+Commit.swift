@@ -16,7 +16,7 @@ extension Repository {
         // The parent, or none on an unborn branch.
         var parent: OpaquePointer?
         var parentTree: OpaquePointer?
-        if !isEmpty {
+        if git_repository_head_unborn(handle) != 1 {
             let head = try resolveCommit("HEAD")
             parent = try lookupCommit(head)
             try check(git_commit_tree(&parentTree, parent), "git_commit_tree")

@@ -5,6 +5,11 @@ public struct Remote: Hashable, Sendable {
     public var name: String
     /// The URL as git would use it (after `url.<base>.insteadOf`), without passwords or tokens.
     public var url: String
+
+    public init(name: String, url: String) {
+        self.name = name
+        self.url = url
+    }
 }
 
 extension Repository {
