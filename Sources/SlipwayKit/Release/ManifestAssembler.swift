@@ -16,12 +16,22 @@ public struct ManifestAssembler {
 
     private var repository: Repository { workspace.repository }
 
-    /// The latest release tag (`detect.releaseTagPattern`) reachable from `head`, not counting tags on `head`
-    /// itself: when HEAD is the release being recorded, the previous release is the one before it.
-    public func previousRelease(before head: OID) throws(GitError) -> (name: String, commit: OID)? {
+    /// Which release `head` is, which decides where the range since the previous release starts.
+    public enum ReleaseTag: Sendable, Equatable {
+        /// `head` is the release tagged with this name (a release that made its tag).
+        case named(String)
+        /// Use the release tag on `head`, if it has one (`slipway manifest` on a tagged commit).
+        case lookUp
+        /// `head` is not a release (a release that failed before tagging): tags on `head` are previous releases.
+        case none
+    }
+
+    /// The latest release tag (`detect.releaseTagPattern`) reachable from `head`; with `excludingHead`, tags on
+    /// `head` itself do not count, because `head` is the release being recorded.
+    public func previousRelease(before head: OID, excludingHead: Bool) throws(GitError) -> (name: String, commit: OID)? {
         let pattern = workspace.configuration.detect.releaseTagPattern
         guard let found = try repository.latestTag(matching: pattern, reachableFrom: head) else { return nil }
-        guard found.commit == head else { return found }
+        guard excludingHead, found.commit == head else { return found }
         guard let parent = try repository.commit(head).parents.first else { return nil }
         return try repository.latestTag(matching: pattern, reachableFrom: parent)
     }
@@ -34,12 +44,17 @@ public struct ManifestAssembler {
             .max { $0.compare($1, options: .numeric) == .orderedAscending }
     }
 
-    /// A manifest for `head` with no stages and no artifacts yet, status `succeeded`.
-    ///
-    /// - `tag`: the release tag of `head` (a release passes the tag it made; `nil` looks for one on `head`).
-    /// - `requested`: the bump the user asked for, recorded in `trigger.requested`.
-    public func manifest(head: OID, tag: String? = nil, requested: String? = nil, now: Date = Date()) throws -> ReleaseManifest {
-        let previous = try previousRelease(before: head)
+    /// A manifest for `head` with no stages and no artifacts yet, status `succeeded`; `requested` is the bump the
+    /// user asked for. A release that fails before committing records the old HEAD with `.none` and then sets the
+    /// versions it was making on the result.
+    public func manifest(head: OID, releaseTag: ReleaseTag, requested: String? = nil, now: Date = Date()) throws -> ReleaseManifest {
+        let tag: String?
+        switch releaseTag {
+        case .named(let name): tag = name
+        case .lookUp: tag = try self.releaseTag(at: head)
+        case .none: tag = nil
+        }
+        let previous = try previousRelease(before: head, excludingHead: tag != nil)
         let spec = workspace.specPath
         let current = try specFacts(at: head)
         let before = try previous.map { previous throws(GitError) in try specFacts(at: previous.commit) }
@@ -53,7 +68,7 @@ public struct ManifestAssembler {
         let remote = try branch.flatMap { branch throws(GitError) in try repository.upstreamRemote(ofBranch: branch) }
             ?? repository.remote(named: "origin")
         let git = ReleaseManifest.Git(
-            commit: head, branch: branch, tag: try tag ?? releaseTag(at: head), remoteURL: remote?.url,
+            commit: head, branch: branch, tag: tag, remoteURL: remote?.url,
             base: previous?.commit, baseTag: previous?.name)
         let version = ReleaseManifest.Version(
             marketing: current?.marketing, build: current?.build,

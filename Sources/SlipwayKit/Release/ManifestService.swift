@@ -32,7 +32,7 @@ public struct ManifestService {
     @discardableResult
     public func run(_ request: Request, console: Console) throws -> ManifestWriter.Written {
         let head = try workspace.repository.resolveCommit("HEAD")
-        var manifest = try ManifestAssembler(workspace: workspace).manifest(head: head, now: request.now)
+        var manifest = try ManifestAssembler(workspace: workspace).manifest(head: head, releaseTag: .lookUp, now: request.now)
         manifest.artifacts = try ArtifactCollector(root: workspace.root).collect(request.artifacts)
 
         let writer = ManifestWriter(root: workspace.root, environment: environment)

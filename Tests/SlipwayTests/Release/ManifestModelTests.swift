@@ -11,7 +11,7 @@ struct ManifestModelTests {
     func assembled(_ repo: TestRepository, now: Date) throws -> (Workspace, ReleaseManifest) {
         let workspace = try Workspace.open(from: repo.url)
         let head = try workspace.repository.resolveCommit("HEAD")
-        return (workspace, try ManifestAssembler(workspace: workspace).manifest(head: head, tag: "v1.2.0", requested: "minor", now: now))
+        return (workspace, try ManifestAssembler(workspace: workspace).manifest(head: head, releaseTag: .named("v1.2.0"), requested: "minor", now: now))
     }
 
     @Test("a failed release records every stage result, the failing stage, and stays valid against the schema")
@@ -50,6 +50,24 @@ struct ManifestModelTests {
         #expect(stages[2]["exitCode"] == .null)
         #expect(stages[2]["startedAt"] == .null)
         #expect(stages[3]["detail"]?.stringValue == "stopped by SIGINT")
+    }
+
+    @Test("a release that failed before tagging ranges from the release tag on HEAD; a tagged release from the one before")
+    func rangeFollowsTheRelease() throws {
+        let repo = try ReleaseFixture.released()
+        try repo.git(["tag", "-a", "v1.2.0", "-m", "Release 1.2.0"])
+        let workspace = try Workspace.open(from: repo.url)
+        let head = try workspace.repository.resolveCommit("HEAD")
+        let assembler = ManifestAssembler(workspace: workspace)
+        let failed = try assembler.manifest(head: head, releaseTag: .none)
+        #expect(failed.git.tag == nil)
+        #expect(failed.git.baseTag == "v1.2.0")
+        #expect(failed.commits.isEmpty)
+        let tagged = try assembler.manifest(head: head, releaseTag: .named("v1.2.0"))
+        #expect(tagged.git.tag == "v1.2.0")
+        #expect(tagged.git.baseTag == "v1.1.0")
+        #expect(tagged.commits.count == 2)
+        #expect(tagged.version.previousMarketing == "1.1.0")
     }
 
     @Test("the schema rejects manifests that break it, so validating against it means something")
