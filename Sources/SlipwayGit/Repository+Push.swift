@@ -10,7 +10,8 @@ extension Repository {
     ///
     /// The branch goes to the branch it tracks (`branch.<name>.merge`), else to the same name. `--atomic` makes the
     /// remote take the branch and the tag together or neither, so a remote never has a release tag without its
-    /// commit on the branch. git's progress and messages go to standard error as they arrive.
+    /// commit on the branch. git's progress and messages go to standard error as they arrive (flush buffered
+    /// standard output first, so the two stay in order).
     public func push(branch: String, tag: String?, remote: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(GitError) {
         let arguments = try pushArguments(branch: branch, tag: tag, remote: remote)
         try GitCommand.run(arguments, in: workingDirectory ?? gitDirectory, environment: environment)
