@@ -13,6 +13,25 @@ public enum GitError: SlipwayError, Equatable {
     case missingFromShallowClone(String)
     case pathNotFound(path: String, revision: String)
 
+    // Writing: commits, tags, pushes.
+    /// Neither the environment nor the configuration names who is committing.
+    case identityUnknown(role: String)
+    /// `GIT_AUTHOR_DATE`/`GIT_COMMITTER_DATE` holds a date Slipway cannot read.
+    case invalidDate(variable: String, value: String)
+    /// A path given to commit is absolute, escapes the working tree, or is not a file.
+    case invalidPath(String)
+    /// The files to commit already match HEAD.
+    case nothingToCommit(paths: [String])
+    case tagExists(String)
+    case invalidReferenceName(String)
+    /// The commit was made but the index could not be brought up to date with it.
+    case indexNotUpdated(commit: String, detail: String)
+    /// HEAD moved while the commit was being made (another process committed).
+    case headMoved
+    case bareRepository
+    /// `git push` (or another git subprocess) failed: the command, how it ended and the tail of its output.
+    case commandFailed(command: String, status: String, output: String)
+
     public var message: String {
         switch self {
         case .library(let function, let code, let detail):
@@ -29,6 +48,27 @@ public enum GitError: SlipwayError, Equatable {
             return "commit \(revision) is not in this shallow clone"
         case .pathNotFound(let path, let revision):
             return "'\(path)' does not exist in \(revision)"
+        case .identityUnknown(let role):
+            return "git does not know the \(role)'s name and email"
+        case .invalidDate(let variable, let value):
+            return "\(variable) '\(value)' is not a date Slipway can read"
+        case .invalidPath(let path):
+            return "'\(path)' is not a file inside the working tree"
+        case .nothingToCommit(let paths):
+            return "nothing to commit: \(paths.joined(separator: ", ")) already match HEAD"
+        case .tagExists(let name):
+            return "tag '\(name)' already exists"
+        case .invalidReferenceName(let name):
+            return "'\(name)' is not a valid git reference name"
+        case .indexNotUpdated(let commit, let detail):
+            return "committed \(commit), but the index could not be updated: \(detail)"
+        case .headMoved:
+            return "HEAD moved while the commit was being made"
+        case .bareRepository:
+            return "this operation needs a working tree, and the repository is bare"
+        case .commandFailed(let command, let status, let output):
+            let tail = output.isEmpty ? "" : "\n" + output
+            return "\(command) \(status)" + tail
         }
     }
 
@@ -43,6 +83,19 @@ public enum GitError: SlipwayError, Equatable {
         case .missingFromShallowClone:
             return "deepen the clone with 'git fetch --unshallow' (or 'git fetch --deepen=<n>'); "
                 + "in GitHub Actions set 'fetch-depth: 0' on actions/checkout"
+        case .identityUnknown:
+            return "run 'git config --global user.name \"Your Name\"' and 'git config --global user.email you@example.com', "
+                + "or set GIT_AUTHOR_NAME/GIT_AUTHOR_EMAIL and GIT_COMMITTER_NAME/GIT_COMMITTER_EMAIL"
+        case .invalidDate:
+            return "use '@<unix seconds> <+hhmm>' or ISO 8601 ('2024-05-01T12:00:00+02:00'), or unset the variable"
+        case .tagExists(let name):
+            return "choose another version, or delete the tag with 'git tag -d \(name)' if it was made by mistake"
+        case .invalidReferenceName:
+            return "check the name with 'git check-ref-format --allow-onelevel <name>'"
+        case .indexNotUpdated(let commit, _):
+            return "the commit \(commit) is complete; refresh the index of the committed files with 'git reset -q -- <file>…'"
+        case .headMoved:
+            return "another process committed at the same time; check 'git log' and try again"
         default:
             return nil
         }

@@ -86,6 +86,22 @@ struct ConfigReader {
         return value
     }
 
+    /// A non-empty template whose `{placeholders}` are all among `placeholders`.
+    func template(_ node: YAMLNode, keyPath: String, placeholders: [String]) throws(YAMLError) -> ReleaseTemplate {
+        let text = try string(node, keyPath: keyPath)
+        guard !text.trimmingWhitespace.isEmpty else {
+            throw file.error("'\(keyPath)' must not be empty", at: node)
+        }
+        let template = ReleaseTemplate(text)
+        let known = placeholders.map { "{\($0)}" }.joined(separator: ", ")
+        for name in template.placeholders where !placeholders.contains(name) {
+            var hint = "'\(keyPath)' can use \(known)"
+            if let near = ConfigReader.nearest(name, in: placeholders) { hint = "did you mean '{\(near)}'? " + hint }
+            throw file.error("unknown placeholder '{\(name)}' in '\(keyPath)'", at: node, hint: hint)
+        }
+        return template
+    }
+
     /// The closest known key, when it is close enough to be a typo.
     static func nearest(_ key: String, in candidates: [String]) -> String? {
         let scored = candidates.map { (candidate: $0, distance: editDistance(key.lowercased(), $0.lowercased())) }

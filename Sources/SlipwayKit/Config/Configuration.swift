@@ -7,6 +7,7 @@ public struct Configuration: Sendable {
     public static let fileName = ".slipway.yml"
 
     public var detect = DetectConfig()
+    public var release = ReleaseConfig()
     /// The XcodeGen spec, relative to the repository root.
     public var spec: String?
     /// XcodeGen's `--project-root`, relative to the repository root.
@@ -17,7 +18,7 @@ public struct Configuration: Sendable {
     public init() {}
 
     /// The top-level keys and the reader of each section; later capabilities add theirs here.
-    static let topLevelKeys = ["detect", "spec", "projectRoot"]
+    static let topLevelKeys = ["detect", "spec", "projectRoot", "release"]
 
     /// Reads `.slipway.yml` from `root` (defaults when it does not exist).
     public static func load(fromRoot root: URL) throws(YAMLError) -> Configuration {
@@ -36,6 +37,7 @@ public struct Configuration: Sendable {
             case "detect": configuration.detect = try readDetect(node, reader)
             case "spec": configuration.spec = try reader.string(node, keyPath: key)
             case "projectRoot": configuration.projectRoot = try reader.string(node, keyPath: key)
+            case "release": configuration.release = try readRelease(node, reader)
             default: break
             }
         }
@@ -54,6 +56,29 @@ public struct Configuration: Sendable {
             case "sharedPaths": config.sharedPaths = try reader.strings(value, keyPath: path).map(Glob.init)
             case "buildConfigPaths": config.buildConfigPaths = try reader.strings(value, keyPath: path).map(Glob.init)
             case "releaseTagPattern": config.releaseTagPattern = Glob(try reader.string(value, keyPath: path))
+            default: break
+            }
+        }
+        return config
+    }
+
+    private static func readRelease(_ node: YAMLNode, _ reader: ConfigReader) throws(YAMLError) -> ReleaseConfig {
+        var config = ReleaseConfig()
+        if node.isNull { return config }
+        for (key, value) in try reader.mapping(node, keyPath: "release", allowed: ReleaseConfig.keys) {
+            let path = "release.\(key)"
+            switch key {
+            case "manifest":
+                config.manifest = try reader.template(value, keyPath: path, placeholders: ReleaseConfig.manifestPlaceholders)
+                guard !config.manifest.text.hasPrefix("/"), !config.manifest.text.hasSuffix("/") else {
+                    throw reader.file.error("'\(path)' must be a file path relative to the repository root", at: value,
+                                            hint: "for example .slipway/releases/{version}+{build}/manifest.json")
+                }
+            case "inToto": config.inToto = try reader.bool(value, keyPath: path)
+            case "commitMessage":
+                config.commitMessage = try reader.template(value, keyPath: path, placeholders: ReleaseConfig.commitMessagePlaceholders)
+            case "tag": config.tag = try reader.template(value, keyPath: path, placeholders: ReleaseConfig.tagPlaceholders)
+            case "push": config.push = try reader.bool(value, keyPath: path)
             default: break
             }
         }

@@ -1,0 +1,32 @@
+import SlipwayCore
+import SlipwayKit
+
+/// `slipway manifest`: parses its options and hands them to `ManifestService`.
+enum ManifestCommand: SlipwayCommand {
+    static let spec = CommandSpec(
+        path: ["manifest"],
+        abstract: "Write a release manifest for HEAD and the given artifacts, without running any stage.",
+        discussion: """
+            Records HEAD's project, versions, git facts, the detect verdict and the commits since the latest
+            release tag, and the size and SHA-256 of every artifact, in the folder release.manifest names
+            (default .slipway/releases/<version>+<build>/manifest.json), with a checksums.txt beside it.
+            For CI jobs that assemble artifacts built elsewhere.
+            """,
+        options: [
+            .init(name: "artifact", value: "<glob>", help: "A file or glob relative to the repository root (repeatable).", repeatable: true),
+            .init(name: "output", value: "<path>", help: "Write the manifest here (relative to the current folder);\na folder gets manifest.json inside it."),
+            .init(name: "in-toto", value: nil, help: "Also write an in-toto statement (SLSA provenance v1) for the artifacts."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+        var request = ManifestService.Request(currentDirectory: context.currentDirectory)
+        request.artifacts = arguments.all("artifact")
+        request.output = arguments.value("output")
+        if arguments.flag("in-toto") { request.inToto = true }
+        if let output = request.output, output.isEmpty {
+            throw UsageError(message: "--output needs a path", spec: spec)
+        }
+        try ManifestService(workspace: try context.workspace(), environment: context.environment).run(request, console: context.console)
+        return .success
+    }
+}

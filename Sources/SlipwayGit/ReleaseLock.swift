@@ -1,0 +1,180 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import SlipwayCore
+
+/// The lock one release holds on a repository, so two releases never bump, commit and tag at the same time.
+///
+/// The lock is `slipway-release.lock` in the git common folder (shared by every worktree), held with `flock`:
+/// the kernel releases it when the holding process ends, however it ends, so a crashed release never blocks the
+/// next one. The file names the holder (pid, host, start time, command) so contention can say who holds it.
+public final class ReleaseLock {
+    public struct Holder: Equatable, Sendable {
+        public var pid: Int32
+        public var host: String
+        public var startedAt: Date
+        public var command: String
+
+        public init(pid: Int32, host: String, startedAt: Date, command: String) {
+            self.pid = pid
+            self.host = host
+            self.startedAt = startedAt
+            self.command = command
+        }
+
+        var json: JSON {
+            .object([
+                "pid": .int(Int(pid)), "host": .string(host),
+                "startedAt": .string(UTCTimestamp.string(startedAt)), "command": .string(command),
+            ])
+        }
+
+        init?(json bytes: Data) {
+            guard let object = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any],
+                let pid = object["pid"] as? Int, let host = object["host"] as? String,
+                let started = (object["startedAt"] as? String).flatMap(UTCTimestamp.date),
+                let command = object["command"] as? String
+            else { return nil }
+            self.init(pid: Int32(truncatingIfNeeded: pid), host: host, startedAt: started, command: command)
+        }
+
+        /// `pid 4242 on build-mac since 2024-05-01T12:00:00Z ('slipway release minor')`.
+        public var summary: String {
+            "pid \(pid) on \(host) since \(UTCTimestamp.string(startedAt)) ('\(command)')"
+        }
+    }
+
+    public static let fileName = "slipway-release.lock"
+
+    public let path: URL
+    /// This process, as written into the lock file.
+    public let holder: Holder
+    /// The holder named in a lock file whose process had ended without releasing it (a crash); replaced by this one.
+    public let replacedStaleHolder: Holder?
+    private var descriptor: Int32
+
+    private init(path: URL, holder: Holder, replaced: Holder?, descriptor: Int32) {
+        self.path = path
+        self.holder = holder
+        self.replacedStaleHolder = replaced
+        self.descriptor = descriptor
+    }
+
+    deinit { release() }
+
+    /// Takes the lock of `repository`, or throws `ReleaseLockError` naming the release that holds it.
+    public static func acquire(in repository: Repository, command: String, now: Date = Date()) throws(ReleaseLockError) -> ReleaseLock {
+        let path = repository.commonDirectory.appendingPathComponent(fileName)
+        // Whole seconds, as the file records them, so the holder read back equals the one written.
+        let started = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+        let holder = Holder(pid: getpid(), host: hostName(), startedAt: started, command: command)
+        // A releasing holder unlinks the file; if it did so between our open and our flock, we locked a file
+        // nobody else can see, so open again.
+        for _ in 0..<5 {
+            let descriptor = open(path.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw ReleaseLockError(path: path.path, holder: nil, reason: String(cString: strerror(errno))) }
+            if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+                let lockErrno = errno
+                let previous = readHolder(descriptor)
+                if lockErrno == EWOULDBLOCK || lockErrno == EAGAIN {
+                    close(descriptor)
+                    throw ReleaseLockError(path: path.path, holder: previous, reason: nil)
+                }
+                // A file system without flock: fall back to asking whether the named process still runs.
+                if let previous, isAlive(previous) {
+                    close(descriptor)
+                    throw ReleaseLockError(path: path.path, holder: previous, reason: nil)
+                }
+            }
+            var opened = stat()
+            var current = stat()
+            guard fstat(descriptor, &opened) == 0, stat(path.path, &current) == 0,
+                opened.st_ino == current.st_ino, opened.st_dev == current.st_dev
+            else {
+                close(descriptor)
+                continue
+            }
+            let stale = readHolder(descriptor)
+            let bytes = Array(holder.json.pretty().utf8)
+            guard ftruncate(descriptor, 0) == 0, pwrite(descriptor, bytes, bytes.count, 0) == bytes.count else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                throw ReleaseLockError(path: path.path, holder: nil, reason: reason)
+            }
+            return ReleaseLock(path: path, holder: holder, replaced: stale, descriptor: descriptor)
+        }
+        throw ReleaseLockError(path: path.path, holder: nil, reason: "the lock file kept being replaced")
+    }
+
+    /// Gives the lock up (also done when the value is released). Removes the file while still holding it, so the
+    /// next release starts from a clean slate.
+    public func release() {
+        guard descriptor >= 0 else { return }
+        var opened = stat()
+        var current = stat()
+        if fstat(descriptor, &opened) == 0, stat(path.path, &current) == 0,
+            opened.st_ino == current.st_ino, opened.st_dev == current.st_dev
+        {
+            unlink(path.path)
+        }
+        close(descriptor)
+        descriptor = -1
+    }
+
+    /// The holder a lock file names, if it names one.
+    public static func currentHolder(in repository: Repository) -> Holder? {
+        let path = repository.commonDirectory.appendingPathComponent(fileName)
+        guard let data = FileManager.default.contents(atPath: path.path), !data.isEmpty else { return nil }
+        return Holder(json: data)
+    }
+
+    private static func readHolder(_ descriptor: Int32) -> Holder? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = pread(descriptor, &buffer, buffer.count, 0)
+        guard count > 0 else { return nil }
+        return Holder(json: Data(buffer.prefix(count)))
+    }
+
+    /// Whether the holder's process still runs; a holder on another host is assumed to.
+    private static func isAlive(_ holder: Holder) -> Bool {
+        guard holder.host == hostName() else { return true }
+        return kill(holder.pid, 0) == 0 || errno == EPERM
+    }
+
+    /// This machine's host name, as lock files record it.
+    public static var currentHost: String { hostName() }
+
+    static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Another release holds the repository's lock, or the lock file could not be used.
+public struct ReleaseLockError: SlipwayError {
+    public var path: String
+    /// Who holds the lock, when the lock file says.
+    public var holder: ReleaseLock.Holder?
+    /// Why the lock file could not be used, when that is the problem.
+    public var reason: String?
+
+    public var message: String {
+        if let reason { return "cannot take the release lock \(path): \(reason)" }
+        guard let holder else { return "another release holds this repository's lock (\(path))" }
+        return "another release holds this repository's lock: \(holder.summary)"
+    }
+
+    public var hint: String? {
+        if reason != nil { return "check that the git folder is writable" }
+        guard let holder else { return "wait for it to finish; the lock is released when that process ends" }
+        if holder.host != ReleaseLock.hostName() {
+            return "that release runs on \(holder.host), which shares this repository; wait for it to finish"
+        }
+        return "wait for it to finish, or stop it with 'kill \(holder.pid)'; the lock is released when that process ends"
+    }
+}

@@ -1,0 +1,45 @@
+import CGit2
+
+extension Repository {
+    /// The git operation in progress (merge, rebase, cherry-pick, revert, bisect, am), or `.clean`.
+    public var state: RepositoryState {
+        switch git_repository_state(handle) {
+        case Int32(GIT_REPOSITORY_STATE_MERGE.rawValue): return .merge
+        case Int32(GIT_REPOSITORY_STATE_REVERT.rawValue), Int32(GIT_REPOSITORY_STATE_REVERT_SEQUENCE.rawValue): return .revert
+        case Int32(GIT_REPOSITORY_STATE_CHERRYPICK.rawValue), Int32(GIT_REPOSITORY_STATE_CHERRYPICK_SEQUENCE.rawValue): return .cherryPick
+        case Int32(GIT_REPOSITORY_STATE_BISECT.rawValue): return .bisect
+        case Int32(GIT_REPOSITORY_STATE_REBASE.rawValue), Int32(GIT_REPOSITORY_STATE_REBASE_INTERACTIVE.rawValue),
+            Int32(GIT_REPOSITORY_STATE_REBASE_MERGE.rawValue), Int32(GIT_REPOSITORY_STATE_APPLY_MAILBOX_OR_REBASE.rawValue):
+            return .rebase
+        case Int32(GIT_REPOSITORY_STATE_APPLY_MAILBOX.rawValue): return .applyMailbox
+        default: return .clean
+        }
+    }
+
+    /// Tracked paths whose index or working-tree content differs from HEAD (staged, modified, deleted, conflicted),
+    /// sorted. Untracked and ignored files do not count: build output must not block a release.
+    ///
+    /// Submodules are left out: a submodule's own untracked files or checked-out commit are not part of what a
+    /// release commits.
+    public func trackedChanges() throws(GitError) -> [String] {
+        guard !isBare else { throw .bareRepository }
+        var options = git_status_options()
+        try check(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "git_status_options_init")
+        options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR
+        options.flags = GIT_STATUS_OPT_EXCLUDE_SUBMODULES.rawValue | GIT_STATUS_OPT_SORT_CASE_SENSITIVELY.rawValue
+        var list: OpaquePointer?
+        try check(git_status_list_new(&list, handle, &options), "git_status_list_new")
+        defer { git_status_list_free(list) }
+        let ignoredKinds = GIT_STATUS_WT_NEW.rawValue | GIT_STATUS_IGNORED.rawValue
+        var paths: [String] = []
+        for index in 0..<git_status_list_entrycount(list) {
+            guard let entry = git_status_byindex(list, index)?.pointee else { continue }
+            let status = entry.status.rawValue
+            guard status & ~ignoredKinds != 0 else { continue }
+            let delta = entry.index_to_workdir ?? entry.head_to_index
+            guard let file = delta?.pointee.new_file.path ?? delta?.pointee.old_file.path else { continue }
+            paths.append(String(cString: file))
+        }
+        return paths
+    }
+}

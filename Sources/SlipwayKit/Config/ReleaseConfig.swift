@@ -1,0 +1,22 @@
+/// The `release:` section of `.slipway.yml`: how a release is recorded, committed, tagged and pushed.
+public struct ReleaseConfig: Sendable, Equatable {
+    /// Where the manifest is written, relative to the repository root; `checksums.txt` goes beside it.
+    public var manifest = ReleaseTemplate(".slipway/releases/{version}+{build}/manifest.json")
+    /// Also write an in-toto statement (SLSA provenance) beside the manifest.
+    public var inToto = false
+    /// The release commit's message; a `Slipway-Release: {version}+{build}` trailer is always added.
+    public var commitMessage = ReleaseTemplate("Release {version} ({build})")
+    /// The annotated tag's name.
+    public var tag = ReleaseTemplate("v{version}")
+    /// Push the branch and the tag to the branch's upstream remote after tagging.
+    public var push = false
+
+    public init() {}
+
+    static let keys = ["manifest", "inToto", "commitMessage", "tag", "push"]
+
+    /// The placeholders each template may use.
+    static let manifestPlaceholders = ["version", "build", "commit"]
+    static let commitMessagePlaceholders = ["version", "build", "previousVersion", "previousBuild"]
+    static let tagPlaceholders = ["version", "build"]
+}

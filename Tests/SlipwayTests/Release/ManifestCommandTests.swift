@@ -1,0 +1,250 @@
+import Foundation
+import SlipwayCore
+import SlipwayKit
+import Testing
+
+@Suite("manifest: slipway manifest end to end")
+struct ManifestCommandTests {
+    @Test("records HEAD's project, versions, range since the last release, commits and artifacts, valid against the schema")
+    func fields() throws {
+        let repo = try ReleaseFixture.released()
+        try repo.git(["remote", "add", "origin", "https://deploy:s3cret-token@git.example.com/team/app.git"])
+        try ReleaseFixture.writeArtifact(repo, "build/MyApp.ipa", size: 300_000)
+        try ReleaseFixture.writeArtifact(repo, "build/MyApp.dSYM.zip", size: 1234, seed: 9)
+        let before = Date().addingTimeInterval(-2)
+        let result = try repo.slipway("manifest", "--artifact", "build/*.ipa", "--artifact", "build/*.zip")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let path = ".slipway/releases/1.2.0+42/manifest.json"
+        #expect(result.stdout.split(separator: "\n").last == "  manifest   \(path)")
+
+        let manifest = try ReleaseFixture.readJSON(repo.url.appendingPathComponent(path))
+        #expect(try ReleaseFixture.validator().validate(manifest) == [])
+        #expect(manifest["schemaVersion"] == .int(1))
+        #expect(manifest["tool"] == .object(["name": .string("slipway"), "version": .string(Slipway.version)]))
+        #expect(manifest["project"] == .object(["name": .string("MyApp"), "spec": .string("project.yml")]))
+        #expect(manifest["version"] == .object([
+            "marketing": .string("1.2.0"), "build": .string("42"),
+            "previousMarketing": .string("1.1.0"), "previousBuild": .string("41"),
+        ]))
+        let head = try repo.head()
+        let base = try repo.rev("v1.1.0")
+        let git = manifest["git"]
+        #expect(git?["commit"]?.stringValue == head)
+        #expect(git?["branch"]?.stringValue == "main")
+        #expect(git?["tag"] == .null)
+        #expect(git?["remoteURL"]?.stringValue == "https://git.example.com/team/app.git")
+        #expect(git?["range"] == .object(["base": .string(base), "baseTag": .string("v1.1.0"), "head": .string(head)]))
+        #expect(!(try String(contentsOf: repo.url.appendingPathComponent(path), encoding: .utf8)).contains("s3cret"))
+
+        let trigger = manifest["trigger"]
+        #expect(trigger?["major"]?.boolValue == true)
+        #expect(trigger?["bump"]?.stringValue == "minor")
+        #expect(trigger?["requested"] == .null)
+        #expect(trigger?["reasons"]?.arrayValue?.compactMap { $0["rule"]?.stringValue }.contains("shared-code") == true)
+
+        let commits = manifest["commits"]?.arrayValue ?? []
+        #expect(commits.compactMap { $0["subject"]?.stringValue } == ["Bump to 1.2.0 (42)", "feat: shared model"])
+        #expect(commits.first?["sha"]?.stringValue == head)
+        #expect(commits.first?["author"] == .object(["name": .string("Test Author"), "email": .string("author@example.com")]))
+
+        let artifacts = manifest["artifacts"]?.arrayValue ?? []
+        #expect(artifacts.compactMap { $0["path"]?.stringValue } == ["build/MyApp.dSYM.zip", "build/MyApp.ipa"])
+        #expect(artifacts.compactMap { $0["size"]?.intValue } == [1234, 300_000])
+        #expect(artifacts[1]["sha256"]?.stringValue == (try ReleaseFixture.sha256sum(repo, "build/MyApp.ipa")))
+        #expect(artifacts[0]["sha256"]?.stringValue == (try ReleaseFixture.sha256sum(repo, "build/MyApp.dSYM.zip")))
+
+        #expect(manifest["stages"] == .array([]))
+        #expect(manifest["status"]?.stringValue == "succeeded")
+        #expect(manifest["failure"] == .null)
+        let created = manifest["createdAt"]?.stringValue.flatMap(UTCTimestamp.date)
+        #expect(created.map { $0 >= before.addingTimeInterval(-1) && $0 <= Date().addingTimeInterval(1) } == true)
+        #expect(manifest["createdAt"]?.stringValue?.hasSuffix("Z") == true)
+
+        // Keys sorted, two-space indent, trailing newline: the file is exactly its own pretty rendering.
+        let text = try String(contentsOf: repo.url.appendingPathComponent(path), encoding: .utf8)
+        #expect(text == manifest.pretty())
+    }
+
+    @Test("checksums.txt lists every artifact sorted by path and sha256sum -c accepts it from the repository root")
+    func checksums() throws {
+        let repo = try ReleaseFixture.released()
+        try ReleaseFixture.writeArtifact(repo, "build/b.ipa", size: 5000)
+        try ReleaseFixture.writeArtifact(repo, "build/a folder/with space.zip", size: 70, seed: 3)
+        try ReleaseFixture.writeArtifact(repo, "build/back\\slash.bin", size: 10, seed: 4)
+        let result = try repo.slipway("manifest", "--artifact", "build/**")
+        #expect(result.status == 0, "\(result.stderr)")
+        let file = ".slipway/releases/1.2.0+42/checksums.txt"
+        let text = try repo.read(file)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0] == "\(try ReleaseFixture.sha256sum(repo, "build/a folder/with space.zip"))  build/a folder/with space.zip")
+        #expect(lines[1] == "\(try ReleaseFixture.sha256sum(repo, "build/b.ipa"))  build/b.ipa")
+        #expect(lines[2] == "\\\(try ReleaseFixture.sha256sum(repo, "build/back\\slash.bin"))  build/back\\\\slash.bin")
+        #expect(text.hasSuffix("\n"))
+
+        let check = try runProcess("/usr/bin/env", ["sha256sum", "--strict", "-c", file], in: repo.url, environment: repo.environment)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.components(separatedBy: ": OK").count - 1 == 3)
+
+        // The check is real: a changed artifact fails it.
+        try ReleaseFixture.writeArtifact(repo, "build/b.ipa", size: 5000, seed: 8)
+        let tampered = try runProcess("/usr/bin/env", ["sha256sum", "-c", file], in: repo.url, environment: repo.environment)
+        #expect(tampered.status != 0)
+        #expect(tampered.stdout.contains("build/b.ipa: FAILED"))
+    }
+
+    @Test("--in-toto writes an in-toto Statement v1 with SLSA provenance whose subjects are the artifacts")
+    func inToto() throws {
+        let repo = try ReleaseFixture.released()
+        try repo.git(["remote", "add", "origin", "https://x-access-token:ghs_abc@github.com/team/app.git"])
+        try ReleaseFixture.writeArtifact(repo, "build/MyApp.ipa", size: 4096)
+        try ReleaseFixture.writeArtifact(repo, "build/MyApp.dSYM.zip", size: 100, seed: 2)
+        let result = try repo.slipway(arguments: ["manifest", "--artifact", "build/*", "--in-toto"],
+                                      extraEnvironment: ["GITHUB_ACTIONS": "true", "GITHUB_SERVER_URL": "https://github.com",
+                                                         "GITHUB_REPOSITORY": "team/app", "GITHUB_RUN_ID": "77", "GITHUB_RUN_ATTEMPT": "2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let folder = repo.url.appendingPathComponent(".slipway/releases/1.2.0+42")
+        #expect(result.stdout.contains("  in-toto    .slipway/releases/1.2.0+42/provenance.intoto.json\n"))
+        let statement = try ReleaseFixture.readJSON(folder.appendingPathComponent("provenance.intoto.json"))
+        #expect(statement["_type"]?.stringValue == "https://in-toto.io/Statement/v1")
+        #expect(statement["predicateType"]?.stringValue == "https://slsa.dev/provenance/v1")
+        #expect(statement["subject"] == .array([
+            .object(["name": .string("build/MyApp.dSYM.zip"), "digest": .object(["sha256": .string(try ReleaseFixture.sha256sum(repo, "build/MyApp.dSYM.zip"))])]),
+            .object(["name": .string("build/MyApp.ipa"), "digest": .object(["sha256": .string(try ReleaseFixture.sha256sum(repo, "build/MyApp.ipa"))])]),
+        ]))
+        let definition = statement["predicate"]?["buildDefinition"]
+        #expect(definition?["buildType"]?.stringValue == "urn:slipway:buildtype:release:v1")
+        #expect(definition?["externalParameters"]?["source"] == .object([
+            "commit": .string(try repo.head()), "ref": .string("refs/heads/main"), "repository": .string("https://github.com/team/app.git"),
+        ]))
+        #expect(definition?["resolvedDependencies"] == .array([.object([
+            "uri": .string("git+https://github.com/team/app.git@refs/heads/main"),
+            "digest": .object(["gitCommit": .string(try repo.head())]),
+        ])]))
+        let run = statement["predicate"]?["runDetails"]
+        #expect(run?["builder"]?["id"]?.stringValue == "urn:slipway:builder:github-actions")
+        #expect(run?["metadata"]?["invocationId"]?.stringValue == "https://github.com/team/app/actions/runs/77/attempts/2")
+        #expect(run?["metadata"]?["finishedOn"]?.stringValue.flatMap(UTCTimestamp.date) != nil)
+        let manifestDigest = try ReleaseFixture.sha256sum(repo, ".slipway/releases/1.2.0+42/manifest.json")
+        #expect(run?["byproducts"] == .array([.object(["name": .string("manifest.json"), "digest": .object(["sha256": .string(manifestDigest)])])]))
+        #expect(!(try String(contentsOf: folder.appendingPathComponent("provenance.intoto.json"), encoding: .utf8)).contains("ghs_abc"))
+    }
+
+    @Test("--in-toto with no artifact is exit 2 and writes no file")
+    func inTotoWithoutArtifacts() throws {
+        let repo = try ReleaseFixture.released()
+        let result = try repo.slipway("manifest", "--in-toto")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("needs at least one artifact"))
+        #expect(!FileManager.default.fileExists(atPath: repo.url.appendingPathComponent(".slipway/releases/1.2.0+42/manifest.json").path))
+    }
+
+    @Test("an artifact pattern that matches nothing, or leaves the repository, is exit 2 naming the pattern", arguments: [
+        ("build/*.ipa", "no file matches the artifact pattern 'build/*.ipa'"),
+        ("../outside.ipa", "must be relative to the repository root"),
+        ("/etc/hostname", "must be relative to the repository root"),
+    ])
+    func badPattern(pattern: String, message: String) throws {
+        let repo = try ReleaseFixture.released()
+        let result = try repo.slipway("manifest", "--artifact", pattern)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.contains("hint:"))
+        #expect(!FileManager.default.fileExists(atPath: repo.url.appendingPathComponent(".slipway").path))
+    }
+
+    @Test("the default folder gets a .gitignore, so manifests never show up as untracked files")
+    func ignoredByGit() throws {
+        let repo = try ReleaseFixture.released()
+        #expect(try repo.slipway("manifest").status == 0)
+        #expect(try repo.read(".slipway/.gitignore").contains("*\n"))
+        #expect(try repo.git(["status", "--porcelain", "--untracked-files=all"]) == "")
+        #expect(try repo.read(".slipway/releases/1.2.0+42/checksums.txt") == "")
+    }
+
+    @Test("--output names the file (relative to the current folder) or a folder to put manifest.json in")
+    func output() throws {
+        let repo = try ReleaseFixture.released()
+        try ReleaseFixture.writeArtifact(repo, "build/a.ipa", size: 10)
+        try FileManager.default.createDirectory(at: repo.url.appendingPathComponent("iOS/out"), withIntermediateDirectories: true)
+        let intoFolder = try repo.slipway(arguments: ["manifest", "--artifact", "build/a.ipa", "--output", "out"], in: "iOS")
+        #expect(intoFolder.status == 0, "\(intoFolder.stderr)")
+        #expect(intoFolder.stdout.hasSuffix("  manifest   iOS/out/manifest.json\n"))
+        #expect(FileManager.default.fileExists(atPath: repo.url.appendingPathComponent("iOS/out/checksums.txt").path))
+        let named = try repo.slipway("manifest", "--output", "dist/record.json")
+        #expect(named.status == 0)
+        let manifest = try ReleaseFixture.readJSON(repo.url.appendingPathComponent("dist/record.json"))
+        #expect(manifest["schemaVersion"] == .int(1))
+        #expect(FileManager.default.fileExists(atPath: repo.url.appendingPathComponent("dist/checksums.txt").path))
+        #expect(!FileManager.default.fileExists(atPath: repo.url.appendingPathComponent(".slipway").path))
+    }
+
+    @Test("release.manifest in .slipway.yml sets the path; release.inToto turns the statement on")
+    func configuredPath() throws {
+        let repo = try ReleaseFixture.released()
+        try repo.write(".slipway.yml", "release:\n  manifest: dist/{version}-{build}/{commit}.json\n  inToto: true\n")
+        try ReleaseFixture.writeArtifact(repo, "build/a.ipa", size: 10)
+        try repo.commit("Configure slipway")
+        let head = try repo.head()
+        let result = try repo.slipway("manifest", "--artifact", "build/a.ipa")
+        #expect(result.status == 0, "\(result.stderr)")
+        let folder = "dist/1.2.0-42"
+        #expect(result.stdout.hasSuffix("  manifest   \(folder)/\(head.prefix(7)).json\n"))
+        #expect(FileManager.default.fileExists(atPath: repo.url.appendingPathComponent("\(folder)/provenance.intoto.json").path))
+    }
+
+    @Test("an unknown placeholder in release.manifest is a configuration error at its line and column")
+    func badPlaceholder() throws {
+        let repo = try ReleaseFixture.released()
+        try repo.write(".slipway.yml", "release:\n  manifest: out/{verison}/manifest.json\n")
+        let result = try repo.slipway("manifest")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(".slipway.yml:2:13: error: unknown placeholder '{verison}' in 'release.manifest'"), "\(result.stderr)")
+        #expect(result.stderr.contains("did you mean '{version}'?"))
+    }
+
+    @Test("with a release tag on HEAD, git.tag names it and the range starts at the release before")
+    func taggedHead() throws {
+        let repo = try ReleaseFixture.released()
+        try repo.git(["tag", "-a", "v1.2.0", "-m", "Release 1.2.0"])
+        let result = try repo.slipway("manifest")
+        #expect(result.status == 0, "\(result.stderr)")
+        let manifest = try ReleaseFixture.readJSON(repo.url.appendingPathComponent(".slipway/releases/1.2.0+42/manifest.json"))
+        #expect(manifest["git"]?["tag"]?.stringValue == "v1.2.0")
+        #expect(manifest["git"]?["range"]?["baseTag"]?.stringValue == "v1.1.0")
+        #expect(manifest["commits"]?.arrayValue?.count == 2)
+    }
+
+    @Test("without a release tag or a spec: all history, no versions, the folder's name as the project")
+    func bareHistory() throws {
+        let repo = try TestRepository()
+        try repo.write("Package.swift", "// swift-tools-version:6.0\n")
+        try repo.commit("one")
+        try repo.write("Sources/A.swift")
+        try repo.commit("two")
+        try repo.git(["checkout", "-q", "--detach"])
+        let result = try repo.slipway("manifest")
+        #expect(result.status == 0, "\(result.stderr)")
+        let manifest = try ReleaseFixture.readJSON(repo.url.appendingPathComponent(".slipway/releases/unversioned+0/manifest.json"))
+        #expect(try ReleaseFixture.validator().validate(manifest) == [])
+        #expect(manifest["project"] == .object(["name": .string("repo"), "spec": .null]))
+        #expect(manifest["version"]?["marketing"] == .null)
+        #expect(manifest["git"]?["branch"] == .null)
+        #expect(manifest["git"]?["remoteURL"] == .null)
+        #expect(manifest["git"]?["range"]?["base"] == .null)
+        #expect(manifest["commits"]?.arrayValue?.count == 2)
+        #expect(manifest["trigger"]?["range"]?["baseSource"]?.stringValue == "root")
+    }
+
+    @Test("manifest --help describes the command; a missing --output value is a usage error")
+    func help() throws {
+        let repo = try ReleaseFixture.released()
+        let help = try repo.slipway("manifest", "--help")
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: slipway manifest [--artifact <glob>] ... [--output <path>] [--in-toto]"))
+        let usage = try repo.slipway("manifest", "--output")
+        #expect(usage.status == 64)
+        #expect(usage.stderr.contains("See 'slipway manifest --help'"))
+    }
+}

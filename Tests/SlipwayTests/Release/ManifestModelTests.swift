@@ -1,0 +1,175 @@
+import Foundation
+import SlipwayCore
+import SlipwayGit
+import SlipwayKit
+import SlipwayYAML
+import Testing
+
+@Suite("manifest: model, writer and schema")
+struct ManifestModelTests {
+    /// A manifest for the fixture's HEAD, assembled in process as `slipway release` will.
+    func assembled(_ repo: TestRepository, now: Date) throws -> (Workspace, ReleaseManifest) {
+        let workspace = try Workspace.open(from: repo.url)
+        let head = try workspace.repository.resolveCommit("HEAD")
+        return (workspace, try ManifestAssembler(workspace: workspace).manifest(head: head, releaseTag: .named("v1.2.0"), requested: "minor", now: now))
+    }
+
+    @Test("a failed release records every stage result, the failing stage, and stays valid against the schema")
+    func failedRelease() throws {
+        let repo = try ReleaseFixture.released()
+        let now = Date(timeIntervalSince1970: 1_714_564_800.25)
+        var (workspace, manifest) = try assembled(repo, now: now)
+        manifest.stages = [
+            StageResult(name: "generate", command: "xcodegen generate", status: .passed, exitCode: 0,
+                        startedAt: now.addingTimeInterval(-10.5), durationSeconds: 1.23456, logPath: ".slipway/logs/generate.log"),
+            StageResult(name: "test", command: "swift test", status: .failed, exitCode: 3,
+                        startedAt: now.addingTimeInterval(-9), durationSeconds: 8, logPath: ".slipway/logs/test.log"),
+            StageResult(name: "archive", command: "make archive", status: .skipped),
+            StageResult(name: "upload", command: "make upload", status: .cancelled, startedAt: now, durationSeconds: 0.5,
+                        detail: "stopped by SIGINT"),
+        ]
+        manifest.fail(stage: "test", message: "stage 'test' exited with status 3")
+        let url = workspace.root.appendingPathComponent("out/manifest.json")
+        let written = try ManifestWriter(root: workspace.root, environment: [:]).write(manifest, to: url, inToto: false)
+        #expect(written.inToto == nil)
+        let json = try ReleaseFixture.readJSON(written.manifest)
+        #expect(try ReleaseFixture.validator().validate(json) == [])
+        #expect(json["status"]?.stringValue == "failed")
+        #expect(json["failure"] == .object(["stage": .string("test"), "message": .string("stage 'test' exited with status 3")]))
+        #expect(json["createdAt"]?.stringValue == "2024-05-01T12:00:00Z")
+        #expect(json["git"]?["tag"]?.stringValue == "v1.2.0")
+        #expect(json["trigger"]?["requested"]?.stringValue == "minor")
+        let stages = json["stages"]?.arrayValue ?? []
+        #expect(stages.compactMap { $0["status"]?.stringValue } == ["passed", "failed", "skipped", "cancelled"])
+        #expect(stages[0] == .object([
+            "name": .string("generate"), "command": .string("xcodegen generate"), "status": .string("passed"),
+            "exitCode": .int(0), "startedAt": .string("2024-05-01T11:59:49.750Z"), "durationSeconds": .double(1.235),
+            "log": .string(".slipway/logs/generate.log"), "detail": .null,
+        ]))
+        #expect(stages[1]["exitCode"] == .int(3))
+        #expect(stages[2]["exitCode"] == .null)
+        #expect(stages[2]["startedAt"] == .null)
+        #expect(stages[3]["detail"]?.stringValue == "stopped by SIGINT")
+    }
+
+    @Test("a release that failed before tagging ranges from the release tag on HEAD; a tagged release from the one before")
+    func rangeFollowsTheRelease() throws {
+        let repo = try ReleaseFixture.released()
+        try repo.git(["tag", "-a", "v1.2.0", "-m", "Release 1.2.0"])
+        let workspace = try Workspace.open(from: repo.url)
+        let head = try workspace.repository.resolveCommit("HEAD")
+        let assembler = ManifestAssembler(workspace: workspace)
+        let failed = try assembler.manifest(head: head, releaseTag: .none)
+        #expect(failed.git.tag == nil)
+        #expect(failed.git.baseTag == "v1.2.0")
+        #expect(failed.commits.isEmpty)
+        let tagged = try assembler.manifest(head: head, releaseTag: .named("v1.2.0"))
+        #expect(tagged.git.tag == "v1.2.0")
+        #expect(tagged.git.baseTag == "v1.1.0")
+        #expect(tagged.commits.count == 2)
+        #expect(tagged.version.previousMarketing == "1.1.0")
+    }
+
+    @Test("the schema rejects manifests that break it, so validating against it means something")
+    func schemaRejects() throws {
+        let repo = try ReleaseFixture.released()
+        let (_, manifest) = try assembled(repo, now: Date())
+        guard case .object(let valid) = manifest.json else { throw TestFailure("not an object") }
+        let validator = try ReleaseFixture.validator()
+        #expect(validator.validate(.object(valid)) == [])
+
+        var missing = valid
+        missing.removeValue(forKey: "createdAt")
+        #expect(validator.validate(.object(missing)).contains("/: missing required property 'createdAt'"))
+
+        var extra = valid
+        extra["surprise"] = .bool(true)
+        #expect(validator.validate(.object(extra)).contains("/: property 'surprise' is not in the schema"))
+
+        var wrongStatus = valid
+        wrongStatus["status"] = .string("ok")
+        #expect(!validator.validate(.object(wrongStatus)).isEmpty)
+
+        var badArtifact = valid
+        badArtifact["artifacts"] = .array([.object(["path": .string("a.ipa"), "size": .int(-1), "sha256": .string("XYZ")])])
+        let problems = validator.validate(.object(badArtifact))
+        #expect(problems.contains { $0.hasPrefix("/artifacts/0/size:") })
+        #expect(problems.contains { $0.hasPrefix("/artifacts/0/sha256:") })
+
+        var badStage = valid
+        badStage["stages"] = .array([StageResult(name: "x", command: "y", status: .passed).jsonForTests])
+        if case .object(var stage) = badStage["stages"]?[0] {
+            stage["status"] = .string("done")
+            badStage["stages"] = .array([.object(stage)])
+        }
+        #expect(validator.validate(.object(badStage)).contains { $0.hasPrefix("/stages/0/status:") })
+
+        var badTime = valid
+        badTime["createdAt"] = .string("2024-05-01 12:00")
+        #expect(!validator.validate(.object(badTime)).isEmpty)
+    }
+
+    @Test("the writer replaces an existing manifest atomically and keeps its file mode")
+    func atomicRewrite() throws {
+        let repo = try ReleaseFixture.released()
+        let (workspace, manifest) = try assembled(repo, now: Date())
+        let url = workspace.root.appendingPathComponent("m/manifest.json")
+        let writer = ManifestWriter(root: workspace.root, environment: [:])
+        try writer.write(manifest, to: url, inToto: false)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+        try writer.write(manifest, to: url, inToto: false)
+        let mode = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test("release templates fill known placeholders and leave others as written")
+    func templates() {
+        let template = ReleaseTemplate("Release {version} ({build}) {unknown} {")
+        #expect(template.placeholders == ["version", "build", "unknown"])
+        #expect(template.render(["version": "1.2.0", "build": "42"]) == "Release 1.2.0 (42) {unknown} {")
+    }
+
+    @Test("the release: section reads every key and rejects unknown ones with a hint")
+    func releaseConfig() throws {
+        let file = try YAMLFile(path: ".slipway.yml", text: """
+            release:
+              manifest: out/{version}.json
+              inToto: true
+              commitMessage: "chore: release {version} ({build})"
+              tag: "release-{version}"
+              push: true
+            """)
+        let config = try Configuration.parse(file).release
+        #expect(config.manifest.text == "out/{version}.json")
+        #expect(config.inToto)
+        #expect(config.commitMessage.text == "chore: release {version} ({build})")
+        #expect(config.tag.text == "release-{version}")
+        #expect(config.push)
+        #expect(Configuration().release.manifest.text == ".slipway/releases/{version}+{build}/manifest.json")
+        #expect(Configuration().release.tag.text == "v{version}")
+        #expect(Configuration().release.commitMessage.text == "Release {version} ({build})")
+
+        let typo = try YAMLFile(path: ".slipway.yml", text: "release:\n  pussh: true\n")
+        #expect(throws: (any Error).self) { try Configuration.parse(typo) }
+        do {
+            _ = try Configuration.parse(typo)
+        } catch {
+            #expect(error.rendered.contains(".slipway.yml:2:3: error: unknown key 'pussh' in 'release'"))
+            #expect(error.rendered.contains("did you mean 'push'?"))
+        }
+        let absolute = try YAMLFile(path: ".slipway.yml", text: "release:\n  manifest: /tmp/m.json\n")
+        #expect(throws: (any Error).self) { try Configuration.parse(absolute) }
+    }
+}
+
+extension StageResult {
+    /// The manifest's JSON for one stage, through a manifest (the encoder is internal to SlipwayKit).
+    var jsonForTests: JSON {
+        JSON.object([
+            "name": .string(name), "command": .string(command), "status": .string(status.rawValue),
+            "exitCode": .null, "startedAt": .null, "durationSeconds": .null, "log": .null, "detail": .null,
+        ])
+    }
+}

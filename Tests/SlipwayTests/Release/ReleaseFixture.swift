@@ -1,0 +1,69 @@
+import Foundation
+import SlipwayCore
+import SlipwayGit
+
+/// A small XcodeGen app repository with one release behind it, for manifest and release tests.
+enum ReleaseFixture {
+    static func spec(version: String, build: String, name: String = "MyApp") -> String {
+        """
+        name: \(name)
+        settings:
+          base:
+            MARKETING_VERSION: "\(version)"
+            CURRENT_PROJECT_VERSION: "\(build)"
+        targets:
+          \(name):
+            type: application
+            platform: iOS
+            sources: [iOS, Shared]
+
+        """
+    }
+
+    /// `v1.1.0` (1.1.0, build 41), then two commits moving to 1.2.0 (42) with a shared-code change.
+    static func released() throws -> TestRepository {
+        let repo = try TestRepository()
+        try repo.write("project.yml", spec(version: "1.1.0", build: "41"))
+        try repo.write("iOS/App.swift")
+        try repo.commit("Initial app")
+        try repo.git(["tag", "-a", "v1.1.0", "-m", "Release 1.1.0"])
+        try repo.write("Shared/Model.swift", "struct Model {}\n")
+        try repo.commit("feat: shared model")
+        try repo.write("project.yml", spec(version: "1.2.0", build: "42"))
+        try repo.commit("Bump to 1.2.0 (42)")
+        return repo
+    }
+
+    /// Writes `count` bytes of a repeating pattern to `path` in the working tree.
+    static func writeArtifact(_ repo: TestRepository, _ path: String, size: Int, seed: UInt8 = 7) throws {
+        let url = repo.url.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        var bytes = [UInt8](repeating: 0, count: size)
+        var state = UInt32(seed) &* 2_654_435_761
+        for index in bytes.indices {
+            state = state &* 1_103_515_245 &+ 12345
+            bytes[index] = UInt8(truncatingIfNeeded: state >> 16)
+        }
+        try Data(bytes).write(to: url)
+    }
+
+    /// `sha256sum <path>`'s digest, the oracle for Slipway's own.
+    static func sha256sum(_ repo: TestRepository, _ path: String) throws -> String {
+        let result = try runProcess("/usr/bin/env", ["sha256sum", "--", path], in: repo.url, environment: repo.environment)
+        guard result.status == 0, let digest = result.stdout.split(separator: " ").first else {
+            throw TestFailure("sha256sum failed: \(result.stderr)")
+        }
+        return String(digest.trimmingCharacters(in: CharacterSet(charactersIn: "\\")))
+    }
+
+    static let schemaURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("schemas/manifest.schema.json")
+
+    static func validator() throws -> JSONSchemaValidator {
+        try JSONSchemaValidator(contentsOf: schemaURL)
+    }
+
+    static func readJSON(_ url: URL) throws -> JSON {
+        try JSONParser.parse(String(contentsOf: url, encoding: .utf8))
+    }
+}
