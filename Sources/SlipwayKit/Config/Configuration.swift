@@ -7,6 +7,7 @@ public struct Configuration: Sendable {
     public static let fileName = ".slipway.yml"
 
     public var detect = DetectConfig()
+    public var hooks = HooksConfig()
     /// The XcodeGen spec, relative to the repository root.
     public var spec: String?
     /// XcodeGen's `--project-root`, relative to the repository root.
@@ -17,7 +18,7 @@ public struct Configuration: Sendable {
     public init() {}
 
     /// The top-level keys and the reader of each section; later capabilities add theirs here.
-    static let topLevelKeys = ["detect", "spec", "projectRoot"]
+    static let topLevelKeys = ["detect", "spec", "projectRoot", "hooks"]
 
     /// Reads `.slipway.yml` from `root` (defaults when it does not exist).
     public static func load(fromRoot root: URL) throws(YAMLError) -> Configuration {
@@ -36,6 +37,7 @@ public struct Configuration: Sendable {
             case "detect": configuration.detect = try readDetect(node, reader)
             case "spec": configuration.spec = try reader.string(node, keyPath: key)
             case "projectRoot": configuration.projectRoot = try reader.string(node, keyPath: key)
+            case "hooks": configuration.hooks = try HooksConfig.read(node, reader)
             default: break
             }
         }
