@@ -14,6 +14,7 @@ name: Slipway
 
 on:
   push:
+    branches: ["**"] # branches only: pushing a tag is no change to judge
   pull_request:
 
 permissions:
@@ -249,7 +250,8 @@ slipway run generate
 # Slipway's post-commit hook, installed by 'slipway hooks install'; 'slipway hooks uninstall' removes it.
 # It never fails or slows a commit: Slipway judges the new commit and starts anything long in the background.
 # A hook that was here before Slipway now lives beside this one as post-commit.pre-slipway and runs first.
-hooks=$(dirname "$0")
+# git runs a hook by a path with a slash in it, so this is the hooks folder (without starting dirname).
+hooks=${0%/*}
 if [ -x "$hooks/post-commit.pre-slipway" ]; then
     "$hooks/post-commit.pre-slipway" "$@"
 fi
@@ -274,7 +276,8 @@ exit 0
 # It reports whether each pushed range is a major change; it only refuses a push when .slipway.yml asks it to.
 # A hook that was here before Slipway now lives beside this one as pre-push.pre-slipway and runs first; its
 # verdict still counts.
-hooks=$(dirname "$0")
+# git runs a hook by a path with a slash in it, so this is the hooks folder (without starting dirname).
+hooks=${0%/*}
 # git writes one line per pushed ref on standard input; both hooks need to read them.
 refs=$(cat)
 if [ -x "$hooks/pre-push.pre-slipway" ]; then

@@ -1,3 +1,4 @@
+import SlipwayCore
 import SlipwayGit
 
 /// One-line verdicts for hooks, which must not flood a commit's or a push's output.
@@ -18,5 +19,12 @@ enum HookReport {
         if let tag = verdict.baseTag { return "\(commits) since \(tag)" }
         if let base = verdict.base { return "\(commits) since \(base.short)" }
         return "\(commits), all of history"
+    }
+
+    /// An error as one line (`.slipway.yml:3:11: message (hint)`): a hook must not flood git's output.
+    static func oneLine(_ error: SlipwayError) -> String {
+        let location = error.location.map { "\($0): " } ?? ""
+        let hint = error.hint.map { " (\($0.replacingOccurrences(of: "\n", with: " ")))" } ?? ""
+        return location + error.message + hint
     }
 }

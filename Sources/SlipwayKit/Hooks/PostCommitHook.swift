@@ -45,7 +45,7 @@ public struct PostCommitHook {
                 console.err(line + "; releasing in the background (log: \(log))\n")
             }
         } catch let error as SlipwayError {
-            console.err("slipway: post-commit hook: \(error.message)\(error.hint.map { " (\($0))" } ?? "")\n")
+            console.err("slipway: post-commit hook: \(HookReport.oneLine(error))\n")
         } catch {
             console.err("slipway: post-commit hook: \(error)\n")
         }

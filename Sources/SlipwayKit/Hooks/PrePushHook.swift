@@ -56,7 +56,7 @@ public struct PrePushHook {
         do {
             workspace = try Workspace.open(from: directory)
         } catch let error as SlipwayError {
-            console.err("slipway: pre-push hook: \(error.message)\n")
+            console.err("slipway: pre-push hook: \(HookReport.oneLine(error))\n")
             return .success
         } catch {
             console.err("slipway: pre-push hook: \(error)\n")
@@ -82,7 +82,7 @@ public struct PrePushHook {
                     unreleased.append(update.branch)
                 }
             } catch let error as SlipwayError {
-                console.err("slipway: \(label): cannot judge: \(error.message)\n")
+                console.err("slipway: \(label): cannot judge: \(HookReport.oneLine(error))\n")
             } catch {
                 console.err("slipway: \(label): cannot judge: \(error)\n")
             }

@@ -242,6 +242,6 @@ struct PostCommitHookTests {
         let repository = try makeRepository()
         try repository.write(".slipway.yml", "hooks:\n  action: deploy\n")
         let result = try repository.commitWithHooks("Change [deploy]")
-        #expect(result.stderr.contains("slipway: post-commit hook: 'hooks.action' must be one of notify, push, release"), "\(result.stderr)")
+        #expect(result.stderr.contains("slipway: post-commit hook: .slipway.yml:2:11: 'hooks.action' must be one of notify, push, release"), "\(result.stderr)")
     }
 }
