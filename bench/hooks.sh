@@ -1,57 +1,63 @@
 #!/bin/sh
-# What Slipway's hooks cost a commit: the wall time of `git commit` in a fresh repository without the hooks, with
-# them on an ordinary commit (the hook judges it and does nothing), and with them on a [deploy] commit (the default
-# notify action prints one line). Prints the median of many commits of each kind and the difference in ms.
-# usage: bench/hooks.sh <slipway-binary> [commits per kind, default 40]
+# What Slipway's hooks cost a commit: the wall time of `git commit` without the hooks, with them on an ordinary
+# commit (the hook judges it and does nothing), and with them on a [deploy] commit (the default notify action
+# prints one line). Three fresh repositories take turns, one commit each per round, so a busy machine slows all
+# three alike; prints the median of each and the difference in ms.
+# usage: bench/hooks.sh <slipway-binary> [rounds, default 40]
 set -eu
 
 if [ $# -lt 1 ]; then
-    echo "usage: bench/hooks.sh <slipway-binary> [commits]" >&2
+    echo "usage: bench/hooks.sh <slipway-binary> [rounds]" >&2
     exit 64
 fi
 slipway=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-commits=${2:-40}
+rounds=${2:-40}
 work=$(mktemp -d "${TMPDIR:-/tmp}/slipway-bench-hooks.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-# A repository of its own: the host's git configuration and hooks play no part.
+# Repositories of their own: the host's git configuration and hooks play no part.
 export HOME="$work/home" GIT_CONFIG_NOSYSTEM=1
-mkdir -p "$HOME" "$work/repo/App"
-cd "$work/repo"
-git init -q -b main .
-git config user.name "Bench"
-git config user.email "bench@example.com"
-git config commit.gpgsign false
-printf 'struct App {}\n' >App/App.swift
-git add -A
-git commit -q -m "Initial commit"
+mkdir -p "$HOME"
+git config --global user.name "Bench"
+git config --global user.email "bench@example.com"
+git config --global commit.gpgsign false
+for name in plain ordinary deploy; do
+    mkdir -p "$work/$name/App"
+    git -C "$work/$name" init -q -b main
+    printf 'struct App {}\n' >"$work/$name/App/App.swift"
+    git -C "$work/$name" add -A
+    git -C "$work/$name" commit -q -m "Initial commit"
+done
+(cd "$work/ordinary" && "$slipway" hooks install >/dev/null)
+(cd "$work/deploy" && "$slipway" hooks install >/dev/null)
 
 # One Perl process times only `git commit` (Time::HiRes ships with Perl on macOS and Debian alike).
-measure() {
-    perl -MTime::HiRes=time -e '
-        my ($count, $tag) = @ARGV;
-        my @ms;
-        for my $i (1 .. $count) {
-            open(my $file, ">>", "App/App.swift") or die; print $file "// $tag $i\n"; close($file);
+perl -MTime::HiRes=time -e '
+    my ($work, $rounds) = @ARGV;
+    my %subject = (plain => "Change", ordinary => "Change", deploy => "Ship it [deploy]");
+    my %ms;
+    for my $i (1 .. $rounds) {
+        for my $name ("plain", "ordinary", "deploy") {
+            chdir("$work/$name") or die;
+            open(my $file, ">>", "App/App.swift") or die; print $file "// $i\n"; close($file);
             system("git", "add", "App/App.swift") == 0 or die "git add failed\n";
             my $start = time;
-            system("git", "commit", "-q", "-m", "Change $i $tag") == 0 or die "git commit failed\n";
-            push @ms, (time - $start) * 1000;
+            system("git", "commit", "-q", "-m", "$subject{$name} $i") == 0 or die "git commit failed\n";
+            push @{$ms{$name}}, (time - $start) * 1000;
         }
-        @ms = sort { $a <=> $b } @ms;
-        my $n = @ms;
-        printf "%.2f\n", $n % 2 ? $ms[$n / 2] : ($ms[$n / 2 - 1] + $ms[$n / 2]) / 2;
-    ' "$commits" "$1" 2>/dev/null
-}
+    }
+    for my $name ("plain", "ordinary", "deploy") {
+        my @sorted = sort { $a <=> $b } @{$ms{$name}};
+        my $n = @sorted;
+        printf "%s %.2f\n", $name, $n % 2 ? $sorted[$n / 2] : ($sorted[$n / 2 - 1] + $sorted[$n / 2]) / 2;
+    }
+' "$work" "$rounds" 2>/dev/null >"$work/medians"
 
-without=$(measure ordinary)
-"$slipway" hooks install >/dev/null
-with=$(measure ordinary)
-deploy=$(measure "[deploy]")
-
-awk -v commits="$commits" -v version="$("$slipway" --version)" -v without="$without" -v with="$with" -v deploy="$deploy" 'BEGIN {
-    printf "hooks: wall time of git commit, median of %d commits each (slipway %s)\n", commits, version
-    printf "  %-38s %7.1f ms\n", "without Slipway'"'"'s hooks", without
-    printf "  %-38s %7.1f ms  (%+.1f ms)\n", "with the hooks, ordinary commit", with, with - without
-    printf "  %-38s %7.1f ms  (%+.1f ms)\n", "with the hooks, [deploy] commit (notify)", deploy, deploy - without
-}'
+awk -v rounds="$rounds" -v version="$("$slipway" --version)" '
+    { median[$1] = $2 }
+    END {
+        printf "hooks: wall time of git commit, median of %d commits each (slipway %s)\n", rounds, version
+        printf "  %-42s %7.1f ms\n", "without Slipway'"'"'s hooks", median["plain"]
+        printf "  %-42s %7.1f ms  (%+.1f ms)\n", "with the hooks, ordinary commit", median["ordinary"], median["ordinary"] - median["plain"]
+        printf "  %-42s %7.1f ms  (%+.1f ms)\n", "with the hooks, [deploy] commit (notify)", median["deploy"], median["deploy"] - median["plain"]
+    }' "$work/medians"
