@@ -92,8 +92,7 @@ public struct HooksService {
             journal.record { unlink(file.url.path) }
             return ("installed" + chained, true)
         case .foreign:
-            try move(file.url, to: file.chainedURL)
-            journal.record { rename(file.chainedURL.path, file.url.path) }
+            try move(file.url, to: file.chainedURL, journal)
             try script.write(to: file.url)
             journal.record { unlink(file.url.path) }
             return ("installed; the hook that was there is kept as \(file.hook.chainedName) and runs first", true)
@@ -142,39 +141,49 @@ public struct HooksService {
     public func uninstall(console: Console) throws -> ExitStatus {
         var rows: [(String, String)] = []
         var changed = false
-        for file in files {
-            let state = file.state
-            switch state {
-            case .current, .outdated:
-                try remove(file.url)
-                changed = true
-                if file.hasChained {
-                    try move(file.chainedURL, to: file.url)
-                    rows.append((file.hook.rawValue, "removed; the hook that was there before is back"))
-                } else {
-                    rows.append((file.hook.rawValue, "removed"))
-                }
-            case .absent:
-                if file.hasChained {
-                    try move(file.chainedURL, to: file.url)
+        let journal = InstallJournal()
+        do {
+            for file in files {
+                let row: String
+                switch file.state {
+                case .current, .outdated:
+                    try remove(file.url, journal)
                     changed = true
-                    rows.append((file.hook.rawValue, "was already gone; the hook that was there before is back"))
-                } else {
-                    rows.append((file.hook.rawValue, "not installed"))
+                    if file.hasChained {
+                        try move(file.chainedURL, to: file.url, journal)
+                        row = "removed; the hook that was there before is back"
+                    } else {
+                        row = "removed"
+                    }
+                case .absent:
+                    if file.hasChained {
+                        try move(file.chainedURL, to: file.url, journal)
+                        changed = true
+                        row = "was already gone; the hook that was there before is back"
+                    } else {
+                        row = "not installed"
+                    }
+                case .foreign:
+                    row = file.hasChained
+                        ? "left alone: it was replaced after Slipway installed it; the earlier hook is still in \(file.hook.chainedName)"
+                        : "not installed (the hook there is not Slipway's)"
                 }
-            case .foreign:
-                rows.append((file.hook.rawValue, file.hasChained
-                    ? "left alone: it was replaced after Slipway installed it; the earlier hook is still in \(file.hook.chainedName)"
-                    : "not installed (the hook there is not Slipway's)"))
+                rows.append((file.hook.rawValue, row))
             }
+            for key in [HookSettings.pathKey, HookSettings.actionKey] {
+                guard let previous = repository.localConfigString(key) else { continue }
+                try repository.removeLocalConfig(key)
+                journal.record { [repository] in try? repository.setLocalConfig(key, previous) }
+                changed = true
+            }
+        } catch {
+            journal.rollBack()
+            throw error
         }
-        for key in [HookSettings.pathKey, HookSettings.actionKey] where repository.localConfigString(key) != nil {
-            try repository.removeLocalConfig(key)
-            changed = true
-        }
+        // Past this point nothing can fail in a way that needs undoing: these only tidy up after install.
         if let created = repository.localConfigString(HookSettings.createdFolderKey) {
             removeEmptyFolders(from: folder, upTo: URL(fileURLWithPath: created, isDirectory: true))
-            try repository.removeLocalConfig(HookSettings.createdFolderKey)
+            try? repository.removeLocalConfig(HookSettings.createdFolderKey)
         }
         repository.removeEmptyConfigSection("slipway")
         var text = changed ? "Removed Slipway's git hooks from \(display(folder)):\n"
@@ -248,16 +257,20 @@ public struct HooksService {
     }
 
     /// Renames without following links, so a hook that is a symbolic link is kept as the link it is.
-    private func move(_ source: URL, to destination: URL) throws {
+    private func move(_ source: URL, to destination: URL, _ journal: InstallJournal? = nil) throws {
         guard rename(source.path, destination.path) == 0 else {
             throw Failure("cannot rename \(display(source)) to \(display(destination)): \(String(cString: strerror(errno)))")
         }
+        journal?.record { rename(destination.path, source.path) }
     }
 
-    private func remove(_ url: URL) throws {
+    /// Removes one of Slipway's hook scripts; the journal can write it back as it was.
+    private func remove(_ url: URL, _ journal: InstallJournal) throws {
+        let old = try snapshot(url)
         guard unlink(url.path) == 0 else {
             throw Failure("cannot remove \(display(url)): \(String(cString: strerror(errno)))")
         }
+        journal.record { try? BundledFile.writeAtomically(old.bytes, mode: old.mode, to: url) }
     }
 
     private func pad(_ text: String) -> String {

@@ -116,6 +116,32 @@ struct HooksInstallTests {
         #expect(try remote.gitResult(["rev-parse", "--verify", "-q", "refs/heads/main"], in: remote.url).status != 0)
     }
 
+    @Test("a hook from another Slipway version is updated in place, not chained")
+    func updatesOlderScript() throws {
+        let repository = try makeRepository()
+        let old = "#!/bin/sh\n# Slipway's post-commit hook, installed by 'slipway hooks install' (an older version)\nexit 0\n"
+        try repository.writeExecutable(repository.hooksFolder.appendingPathComponent("post-commit"), old)
+        let result = try repository.slipway("hooks", "install")
+        #expect(result.stdout.contains("post-commit   updated to this version"), "\(result.stdout)")
+        #expect(!fileExists(repository.hooksFolder.appendingPathComponent("post-commit.pre-slipway")))
+        #expect(Array(try Data(contentsOf: repository.hooksFolder.appendingPathComponent("post-commit"))) == (try SourceTree.bytes("hooks/post-commit")))
+    }
+
+    @Test("uninstall leaves alone a hook someone put in place of Slipway's, and keeps the earlier one beside it")
+    func replacedAfterInstall() throws {
+        let repository = try makeRepository()
+        try repository.writeExecutable(repository.hooksFolder.appendingPathComponent("post-commit"), "#!/bin/sh\necho first\n")
+        #expect(try repository.slipway("hooks", "install").status == 0)
+        let newer = "#!/bin/sh\necho someone else\n"
+        try repository.writeExecutable(repository.hooksFolder.appendingPathComponent("post-commit"), newer)
+        let result = try repository.slipway("hooks", "uninstall")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("left alone"))
+        #expect(contents(repository.hooksFolder.appendingPathComponent("post-commit")) == newer)
+        #expect(contents(repository.hooksFolder.appendingPathComponent("post-commit.pre-slipway")) == "#!/bin/sh\necho first\n")
+        #expect(try repository.slipway("hooks", "install").status == 2, "chaining over a leftover .pre-slipway must be refused")
+    }
+
     @Test("a hook that is a symbolic link is kept as the link and restored as the link")
     func symlinkHook() throws {
         let repository = try makeRepository()
