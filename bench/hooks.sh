@@ -2,7 +2,7 @@
 # What Slipway's hooks cost a commit: the wall time of `git commit` without the hooks, with them on an ordinary
 # commit (the hook judges it and does nothing), and with them on a [deploy] commit (the default notify action
 # prints one line). Three fresh repositories take turns, one commit each per round, so a busy machine slows all
-# three alike; prints the median of each and the difference in ms.
+# three alike; prints the median wall time and mean CPU time of each and the differences in ms.
 # usage: bench/hooks.sh <slipway-binary> [rounds, default 40]
 set -eu
 
@@ -31,33 +31,39 @@ done
 (cd "$work/ordinary" && "$slipway" hooks install >/dev/null)
 (cd "$work/deploy" && "$slipway" hooks install >/dev/null)
 
-# One Perl process times only `git commit` (Time::HiRes ships with Perl on macOS and Debian alike).
+# One Perl process times only `git commit`: wall time, and the CPU time of git and everything it ran (the hook
+# included), which a busy machine distorts far less. Time::HiRes ships with Perl on macOS and Debian alike.
 perl -MTime::HiRes=time -e '
     my ($work, $rounds) = @ARGV;
     my %subject = (plain => "Change", ordinary => "Change", deploy => "Ship it [deploy]");
-    my %ms;
+    my (%wall, %cpu);
     for my $i (1 .. $rounds) {
         for my $name ("plain", "ordinary", "deploy") {
             chdir("$work/$name") or die;
             open(my $file, ">>", "App/App.swift") or die; print $file "// $i\n"; close($file);
             system("git", "add", "App/App.swift") == 0 or die "git add failed\n";
+            my @before = times;
             my $start = time;
             system("git", "commit", "-q", "-m", "$subject{$name} $i") == 0 or die "git commit failed\n";
-            push @{$ms{$name}}, (time - $start) * 1000;
+            push @{$wall{$name}}, (time - $start) * 1000;
+            my @after = times;
+            push @{$cpu{$name}}, ($after[2] + $after[3] - $before[2] - $before[3]) * 1000;
         }
     }
-    for my $name ("plain", "ordinary", "deploy") {
-        my @sorted = sort { $a <=> $b } @{$ms{$name}};
-        my $n = @sorted;
-        printf "%s %.2f\n", $name, $n % 2 ? $sorted[$n / 2] : ($sorted[$n / 2 - 1] + $sorted[$n / 2]) / 2;
-    }
+    sub median { my @s = sort { $a <=> $b } @_; my $n = @s; $n % 2 ? $s[$n / 2] : ($s[$n / 2 - 1] + $s[$n / 2]) / 2 }
+    # CPU time comes in clock ticks (10 ms), too coarse for one commit: the mean over all of them is exact enough.
+    sub mean { my $sum = 0; $sum += $_ for @_; $sum / @_ }
+    printf "%s %.2f %.2f\n", $_, median(@{$wall{$_}}), mean(@{$cpu{$_}}) for ("plain", "ordinary", "deploy");
 ' "$work" "$rounds" 2>/dev/null >"$work/medians"
 
 awk -v rounds="$rounds" -v version="$("$slipway" --version)" '
-    { median[$1] = $2 }
+    { wall[$1] = $2; cpu[$1] = $3 }
     END {
-        printf "hooks: wall time of git commit, median of %d commits each (slipway %s)\n", rounds, version
-        printf "  %-42s %7.1f ms\n", "without Slipway'"'"'s hooks", median["plain"]
-        printf "  %-42s %7.1f ms  (%+.1f ms)\n", "with the hooks, ordinary commit", median["ordinary"], median["ordinary"] - median["plain"]
-        printf "  %-42s %7.1f ms  (%+.1f ms)\n", "with the hooks, [deploy] commit (notify)", median["deploy"], median["deploy"] - median["plain"]
+        printf "hooks: git commit, %d commits each (slipway %s)\n", rounds, version
+        printf "  %-42s %12s %12s\n", "", "median wall", "mean CPU"
+        printf "  %-42s %9.1f ms %9.1f ms\n", "without Slipway'"'"'s hooks", wall["plain"], cpu["plain"]
+        printf "  %-42s %9.1f ms %9.1f ms  (%+.1f ms wall, %+.1f ms CPU)\n", "with the hooks, ordinary commit",
+            wall["ordinary"], cpu["ordinary"], wall["ordinary"] - wall["plain"], cpu["ordinary"] - cpu["plain"]
+        printf "  %-42s %9.1f ms %9.1f ms  (%+.1f ms wall, %+.1f ms CPU)\n", "with the hooks, [deploy] commit (notify)",
+            wall["deploy"], cpu["deploy"], wall["deploy"] - wall["plain"], cpu["deploy"] - cpu["plain"]
     }' "$work/medians"
