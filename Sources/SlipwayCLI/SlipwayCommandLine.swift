@@ -5,7 +5,24 @@ import SlipwayKit
 /// A command the `slipway` executable can run: a spec to parse against and a call into SlipwayKit.
 protocol SlipwayCommand: Sendable {
     static var spec: CommandSpec { get }
+    /// For a command that only groups others (`slipway hooks install`): the commands below it. Their specs are
+    /// `spec.subcommands` too, so help lists them.
+    static var subcommands: [SlipwayCommand.Type] { get }
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus
+}
+
+extension SlipwayCommand {
+    static var subcommands: [SlipwayCommand.Type] { [] }
+}
+
+/// A command that only groups subcommands; running it alone prints its help as a usage error.
+protocol SlipwayCommandGroup: SlipwayCommand {}
+
+extension SlipwayCommandGroup {
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+        context.console.err(spec.help)
+        return .usage
+    }
 }
 
 /// What a command runs with: where it was started, its environment and its output.
@@ -21,7 +38,9 @@ struct CommandContext {
 
 /// Parses `slipway`'s command line, dispatches to a command, and turns errors into messages and exit codes.
 public enum SlipwayCommandLine {
-    static let commands: [SlipwayCommand.Type] = [DetectCommand.self, ManifestCommand.self]
+    static let commands: [SlipwayCommand.Type] = [
+        DetectCommand.self, ManifestCommand.self, HooksCommand.self, HookCommand.self, CICommand.self,
+    ]
 
     static let root = CommandSpec(
         path: [],
@@ -89,12 +108,34 @@ public enum SlipwayCommandLine {
     }
 
     static func runCommand(_ command: SlipwayCommand.Type, _ words: [String], _ context: CommandContext) throws -> ExitStatus {
+        if !command.subcommands.isEmpty {
+            return try runGroup(command, words, context)
+        }
         let parsed = try ParsedArguments.parse(words, for: command.spec)
         if parsed.wantsHelp {
             context.console.out(command.spec.help)
             return .success
         }
         return try command.run(parsed, context)
+    }
+
+    /// Dispatches `slipway <group> <subcommand> ...` to the subcommand, which parses the rest.
+    static func runGroup(_ group: SlipwayCommand.Type, _ words: [String], _ context: CommandContext) throws -> ExitStatus {
+        guard let first = words.first else {
+            context.console.err(group.spec.help)
+            return .usage
+        }
+        if first == "--help" || first == "-h" {
+            context.console.out(group.spec.help)
+            return .success
+        }
+        if first.hasPrefix("-") {
+            throw UsageError(message: "unknown option '\(first)'", spec: group.spec)
+        }
+        guard let command = group.subcommands.first(where: { $0.spec.path.last == first }) else {
+            throw UsageError(message: "unknown subcommand '\(first)' of '\(group.spec.name)'", spec: group.spec)
+        }
+        return try runCommand(command, Array(words.dropFirst()), context)
     }
 
     static func find(_ path: [String]) -> CommandSpec? {

