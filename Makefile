@@ -13,6 +13,7 @@ build: setup
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	scripts/lint.sh
 
 run: build
 	scripts/run-example.sh $(BIN)
