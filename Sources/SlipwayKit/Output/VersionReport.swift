@@ -10,11 +10,14 @@ public enum VersionReport {
         let literals = inventory.definitions.filter { !$0.isReference }
         let references = inventory.allReferences
         let table = Table(literals + references)
+        var majority: [VersionDefinition.Kind: String] = [:]
+        for kind in VersionDefinition.Kind.allCases where !inventory.agrees(kind) {
+            majority[kind] = inventory.values(kind).first?.value
+        }
         if !literals.isEmpty {
             lines.append("")
             for definition in literals {
-                let majority = inventory.values(definition.kind).first?.value
-                let differs = inventory.agrees(definition.kind) || definition.value == majority ? "" : "  (differs)"
+                let differs = majority[definition.kind].map { $0 == definition.value ? "" : "  (differs)" } ?? ""
                 lines.append(table.row(definition) + differs + usedBy(definition))
             }
         }

@@ -10,6 +10,7 @@ public struct SpecContext {
     public let currentDirectory: URL
     /// The repository root, or the current folder outside a repository: `.slipway.yml` paths are relative to it.
     public let root: URL
+    /// The repository when the caller already opened it (see `openRepository()`).
     public let repository: Repository?
     public let configuration: Configuration
     /// For `${VAR}` in `include:` paths, which XcodeGen expands from the environment.
@@ -29,21 +30,40 @@ public struct SpecContext {
                   configuration: workspace.configuration, environment: environment)
     }
 
-    /// Opens the repository containing `currentDirectory` if there is one, and reads `.slipway.yml` from its root.
+    /// Finds the working tree containing `currentDirectory` (or uses the folder itself outside one) and reads
+    /// `.slipway.yml` from its root.
+    ///
+    /// The root is found by looking for `.git` in the folder and its parents, as git's discovery does, rather than by
+    /// opening the repository: reading and bumping versions never touch history, and initialising libgit2 costs
+    /// more than the whole bump (it loads the system's TLS certificates). `bump auto` opens it when needed.
     public static func open(currentDirectory: URL, environment: [String: String]) throws -> SpecContext {
-        let repository: Repository?
+        let root = workingTreeRoot(containing: currentDirectory) ?? currentDirectory
+        let configuration = try Configuration.load(fromRoot: root)
+        return SpecContext(currentDirectory: currentDirectory, root: root, repository: nil,
+                           configuration: configuration, environment: environment)
+    }
+
+    /// The folder holding `.git` (a folder, or a file in a linked worktree or submodule), nearest first.
+    static func workingTreeRoot(containing directory: URL) -> URL? {
+        var folder = directory.standardizedFileURL
+        while true {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path) { return folder }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return nil }
+            folder = parent
+        }
+    }
+
+    /// The repository, opened now if the context was created without it; `nil` outside a repository.
+    public func openRepository() throws -> Repository? {
+        if let repository { return repository }
         switch Result(catching: { () throws(GitError) -> Repository in try Repository(discoveringFrom: currentDirectory) }) {
         case .success(let found):
-            repository = found
+            return found
         case .failure(let error):
-            // Outside a repository the current folder stands in for the root; any other git failure is real.
             guard case .notARepository = error else { throw error }
-            repository = nil
+            return nil
         }
-        let root = repository?.rootDirectory ?? currentDirectory
-        let configuration = try Configuration.load(fromRoot: root)
-        return SpecContext(currentDirectory: currentDirectory, root: root, repository: repository,
-                           configuration: configuration, environment: environment)
     }
 
     /// Command-line choices that take precedence over `.slipway.yml`; both are relative to the current folder.

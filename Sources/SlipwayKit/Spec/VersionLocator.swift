@@ -158,22 +158,39 @@ struct VersionLocator {
     /// Where each node's text is written: the key path of its first appearance in document order, which for an
     /// aliased value is the anchor (YAML requires the anchor before any alias).
     private func writtenPaths(of wanted: Set<ObjectIdentifier>) -> [ObjectIdentifier: String] {
+        // Without anchors or merge keys every value is reached exactly where it is written.
+        let bytes = document.file.bytes
+        let ampersand = UInt8(ascii: "&"), less = UInt8(ascii: "<")
+        guard bytes.contains(ampersand) || bytes.indices.dropLast().contains(where: { bytes[$0] == less && bytes[$0 + 1] == less }) else {
+            return [:]
+        }
         var found: [ObjectIdentifier: String] = [:]
         var visited = Set<ObjectIdentifier>()
-        func walk(_ node: YAMLNode, _ path: String) {
+        var keys: [String] = []
+        func walk(_ node: YAMLNode) {
             let id = ObjectIdentifier(node)
-            if wanted.contains(id), found[id] == nil { found[id] = path }
+            if wanted.contains(id), found[id] == nil {
+                found[id] = keys.reduce("") { $1.hasPrefix("[") || $0.isEmpty ? $0 + $1 : $0 + "." + $1 }
+            }
             guard node.kind != .scalar, visited.insert(id).inserted else { return }
             switch node.kind {
             case .mapping:
-                for pair in node.pairs { walk(pair.value, Self.join(path, pair.key.kind == .scalar ? pair.key.scalar : "?")) }
+                for pair in node.pairs {
+                    keys.append(pair.key.kind == .scalar ? pair.key.scalar : "?")
+                    walk(pair.value)
+                    keys.removeLast()
+                }
             case .sequence:
-                for (index, item) in node.items.enumerated() { walk(item, path + "[\(index)]") }
+                for (index, item) in node.items.enumerated() {
+                    keys.append("[\(index)]")
+                    walk(item)
+                    keys.removeLast()
+                }
             case .scalar:
                 break
             }
         }
-        if let root = document.file.root { walk(root, "") }
+        if let root = document.file.root { walk(root) }
         return found
     }
 

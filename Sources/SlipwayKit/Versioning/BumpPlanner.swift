@@ -64,10 +64,10 @@ struct BumpPlanner {
             edits.append(BumpPlan.Edit(
                 kind: definition.kind, setting: definition.setting, location: definition.location, keyPath: definition.keyPath,
                 usedBy: definition.usedBy, old: definition.value, new: target.new, replacement: replacement.text,
-                range: replacement.range, documentIndex: definition.documentIndex))
+                range: replacement.range, documentIndex: definition.documentIndex, node: ObjectIdentifier(definition.node)))
         }
         let files = try updatedFiles(edits)
-        try verify(files, marketing: marketingChange?.new, build: buildChange?.new)
+        try verify(files, edits: edits)
         let diff = files.map { UnifiedDiff.render(path: $0.displayPath, old: $0.original, new: $0.updated) }.joined()
         return BumpPlan(
             spec: inventory.spec.root.displayPath, level: level, auto: auto, marketing: marketingChange, build: buildChange,
@@ -79,55 +79,96 @@ struct BumpPlanner {
         return BumpPlan.Change(old: values.count == 1 ? values[0] : nil, oldValues: values, new: new)
     }
 
-    /// Applies each file's edits back to front, so earlier offsets stay valid.
+    /// Builds each edited file in one pass: the bytes between edits copied as they are, each value replaced.
     private func updatedFiles(_ edits: [BumpPlan.Edit]) throws(SpecError) -> [BumpPlan.FileUpdate] {
         var files: [BumpPlan.FileUpdate] = []
         for (index, document) in inventory.spec.documents.enumerated() {
-            let mine = edits.filter { $0.documentIndex == index }.sorted { $0.range.lowerBound > $1.range.lowerBound }
+            let mine = edits.filter { $0.documentIndex == index }.sorted { $0.range.lowerBound < $1.range.lowerBound }
             guard !mine.isEmpty else { continue }
-            var bytes = document.file.bytes
-            var limit = bytes.count
+            let original = document.file.bytes
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(original.count + 16 * mine.count)
+            var copied = 0
             for edit in mine {
-                guard edit.range.upperBound <= limit else {
+                guard edit.range.lowerBound >= copied else {
                     throw SpecError("two version values overlap in \(document.displayPath)", location: edit.location)
                 }
-                bytes.replaceSubrange(edit.range, with: Array(edit.replacement.utf8))
-                limit = edit.range.lowerBound
+                bytes.append(contentsOf: original[copied..<edit.range.lowerBound])
+                bytes.append(contentsOf: edit.replacement.utf8)
+                copied = edit.range.upperBound
             }
-            if bytes != document.file.bytes {
-                files.append(BumpPlan.FileUpdate(url: document.url, displayPath: document.displayPath, original: document.file.bytes, updated: bytes))
+            bytes.append(contentsOf: original[copied...])
+            if bytes != original {
+                files.append(BumpPlan.FileUpdate(url: document.url, displayPath: document.displayPath, original: original, updated: bytes))
             }
         }
         return files
     }
 
-    /// Reads every edited file back and checks that it still parses and that each definition now holds exactly the
-    /// intended text (the new value where one was asked for, the old one elsewhere): a last guard against ever
-    /// writing a file that means something other than what was planned.
-    private func verify(_ files: [BumpPlan.FileUpdate], marketing: String?, build: String?) throws(SpecError) {
+    /// Reads every edited file back and walks it beside the original: it must still parse, have the same shape,
+    /// keys, anchors and scalars everywhere, and each edited value must now read exactly as intended. A last guard
+    /// against ever writing a file that means anything other than what was planned.
+    private func verify(_ files: [BumpPlan.FileUpdate], edits: [BumpPlan.Edit]) throws(SpecError) {
         for update in files {
             guard let index = inventory.spec.documents.firstIndex(where: { $0.url == update.url }) else { continue }
             let original = inventory.spec.documents[index]
+            var expected: [ObjectIdentifier: String] = [:]
+            for edit in edits where edit.documentIndex == index { expected[edit.node] = edit.new }
+            let failure = "internal error: the edited \(original.displayPath) would not read back as planned; nothing was written"
             let reparsed: YAMLFile
             do {
                 reparsed = try YAMLFile(path: original.displayPath, bytes: update.updated)
             } catch {
-                throw SpecError("internal error: the edited \(original.displayPath) no longer parses (\(error.message)); nothing was written",
-                                hint: "please report this with the spec attached")
+                throw SpecError(failure + " (\(error.message))", hint: "please report this with the spec attached")
             }
-            let document = SpecDocument(url: original.url, displayPath: original.displayPath, file: reparsed,
-                                        includedFrom: original.includedFrom, basePath: original.basePath, relativePath: original.relativePath)
-            var locator = VersionLocator(document: document, documentIndex: index)
-            let after = try locator.locate()
-            let before = inventory.definitions.filter { $0.documentIndex == index }
-            let consistent = before.count == after.count && zip(before, after).allSatisfy { old, new in
-                let wanted = old.isReference ? old.value : ((old.kind == .marketing ? marketing : build) ?? old.value)
-                return old.keyPath == new.keyPath && new.value == wanted && (new.misread == nil || wanted == old.value && old.misread != nil)
+            // Without anchors no node is shared, so there is nothing to remember while walking.
+            var check = DocumentCheck(expected: expected, shared: original.file.bytes.contains(UInt8(ascii: "&")))
+            guard original.file.documents.count == reparsed.documents.count,
+                  zip(original.file.documents, reparsed.documents).allSatisfy({ check.same($0, $1) }),
+                  check.edited == expected.count
+            else {
+                throw SpecError(failure, hint: "please report this with the spec attached")
             }
-            guard consistent else {
-                throw SpecError("internal error: the edited \(original.displayPath) would not read back as planned; nothing was written",
-                                hint: "please report this with the spec attached")
+        }
+    }
+}
+
+/// Compares a document before and after an edit: identical except the scalars in `expected`, which must hold
+/// their new text and read back as it.
+private struct DocumentCheck {
+    let expected: [ObjectIdentifier: String]
+    /// Whether nodes can be reached twice (through aliases), so each is compared once.
+    let shared: Bool
+    var visited = Set<ObjectIdentifier>()
+    var edited = 0
+
+    /// Whether `node` is seen for the first time (always, without anchors).
+    private mutating func first(_ id: ObjectIdentifier) -> Bool {
+        shared ? visited.insert(id).inserted : true
+    }
+
+    mutating func same(_ old: YAMLNode?, _ new: YAMLNode?) -> Bool {
+        guard let old, let new else { return old == nil && new == nil }
+        guard old.kind == new.kind, old.anchor == new.anchor, old.tag == new.tag else { return false }
+        let id = ObjectIdentifier(old)
+        switch old.kind {
+        case .scalar:
+            guard let want = expected[id] else { return old.scalar == new.scalar && old.style == new.style }
+            if first(id) { edited += 1 }
+            let readsBack = new.style != .plain || VersionLocator.isStringTag(new.tag) || PlainScalar.readsBack(new.scalar)
+            return new.scalar == want && readsBack
+        case .mapping:
+            guard first(id) else { return true }
+            guard old.pairs.count == new.pairs.count else { return false }
+            for (a, b) in zip(old.pairs, new.pairs) {
+                guard same(a.key, b.key), same(a.value, b.value) else { return false }
             }
+            return true
+        case .sequence:
+            guard first(id) else { return true }
+            guard old.items.count == new.items.count else { return false }
+            for (a, b) in zip(old.items, new.items) where !same(a, b) { return false }
+            return true
         }
     }
 }

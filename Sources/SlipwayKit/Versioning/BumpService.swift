@@ -55,7 +55,7 @@ public struct BumpService {
 
     /// The level `detect` suggests for the commits since the latest release tag (all history when there is none).
     func autoLevel(spec: URL) throws -> BumpPlan.AutoLevel {
-        guard let repository = context.repository else {
+        guard let repository = try context.openRepository() else {
             throw SpecError("'bump auto' reads the commits since the last release, but \(context.displayPath(context.currentDirectory)) is not in a git repository",
                             hint: "run it inside the repository, or name the level: slipway bump patch|minor|major")
         }

@@ -38,7 +38,7 @@ enum ScalarRewriter {
             guard !inner.contains(0x0A), !inner.contains(0x0D) else {
                 throw SpecError("\(definition.setting) spans several lines", at: node, in: file, hint: oneLine)
             }
-            let text = node.style == .singleQuoted ? value.replacingOccurrences(of: "'", with: "''") : escapedForDoubleQuotes(value)
+            let text = node.style == .singleQuoted ? escapedForSingleQuotes(value) : escapedForDoubleQuotes(value)
             return ((start + 1)..<(end - 1), text)
         case .literal, .folded:
             throw SpecError("\(definition.setting) is a block scalar (| or >)", at: node, in: file, hint: oneLine)
@@ -60,6 +60,11 @@ enum ScalarRewriter {
     }
 
     static func escapedForDoubleQuotes(_ value: String) -> String {
-        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        guard value.contains(where: { $0 == "\\" || $0 == "\"" }) else { return value }
+        return value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    }
+
+    static func escapedForSingleQuotes(_ value: String) -> String {
+        value.contains("'") ? value.replacingOccurrences(of: "'", with: "''") : value
     }
 }

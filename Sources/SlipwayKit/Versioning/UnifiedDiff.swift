@@ -47,21 +47,25 @@ enum UnifiedDiff {
         return text
     }
 
+    /// A line as a slice of the file's bytes; only lines that are printed are decoded.
     private struct Line: Equatable {
-        var text: String
+        var bytes: ArraySlice<UInt8>
         var hasBreak: Bool
-        var rendered: String { hasBreak ? text + "\n" : text + "\n\\ No newline at end of file\n" }
+        var rendered: String {
+            let text = String(decoding: bytes, as: UTF8.self)
+            return hasBreak ? text + "\n" : text + "\n\\ No newline at end of file\n"
+        }
     }
 
     private static func lines(_ bytes: [UInt8]) -> [Line] {
         var result: [Line] = []
         var start = 0
         for (index, byte) in bytes.enumerated() where byte == 0x0A {
-            result.append(Line(text: String(decoding: bytes[start..<index], as: UTF8.self), hasBreak: true))
+            result.append(Line(bytes: bytes[start..<index], hasBreak: true))
             start = index + 1
         }
         if start < bytes.count {
-            result.append(Line(text: String(decoding: bytes[start...], as: UTF8.self), hasBreak: false))
+            result.append(Line(bytes: bytes[start...], hasBreak: false))
         }
         return result
     }
