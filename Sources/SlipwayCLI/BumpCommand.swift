@@ -50,7 +50,7 @@ enum BumpCommand: SlipwayCommand {
                 throw UsageError(message: "'auto' chooses the marketing version and --set gives it: use one of them", spec: spec)
             }
             marketing = .auto
-            if build == nil { build = .increment }
+            if build == nil { build = .incrementIfDefined }
         case let word?:
             guard let level = BumpLevel(rawValue: word) else {
                 throw UsageError(message: "unknown level '\(word)': use one of \(levels.joined(separator: ", "))", spec: spec)
@@ -59,7 +59,7 @@ enum BumpCommand: SlipwayCommand {
                 throw UsageError(message: "'\(word)' bumps the marketing version and --set gives it: use one of them", spec: spec)
             }
             marketing = .bump(level)
-            if build == nil { build = .increment }
+            if build == nil { build = .incrementIfDefined }
         }
         let request = BumpRequest(
             marketing: marketing, build: build,

@@ -13,6 +13,7 @@ public enum BumpReport {
             let old = change.old ?? change.oldValues.joined(separator: " / ")
             lines.append(VersionReport.pad(kind.title, 19) + (old == change.new ? "\(old) (unchanged)" : "\(old) -> \(change.new)"))
         }
+        for note in plan.notes { lines.append("note: \(note)") }
         if plan.isEmpty {
             lines.append("Nothing to change: every definition already holds the requested value.")
             return lines.joined(separator: "\n") + "\n"
@@ -68,6 +69,7 @@ public enum BumpReport {
             "files": .array(plan.files.map { .string($0.displayPath) }),
             "references": .array(plan.references.map(VersionReport.json)),
             "diff": .string(plan.diff),
+            "notes": .array(plan.notes.map { .string($0) }),
         ])
     }
 }

@@ -60,6 +60,8 @@ public struct BumpPlan {
     /// Files whose bytes change, in include order.
     public var files: [FileUpdate]
     public var diff: String
+    /// Remarks on what was left alone and why.
+    public var notes: [String] = []
 
     /// Whether applying the plan would change nothing (every value already as asked).
     public var isEmpty: Bool { files.isEmpty }

@@ -35,12 +35,18 @@ struct BumpPlanner {
                 marketingChange = change(.marketing, to: number.bumped(bumpLevel))
             }
         }
-        if let build {
+        var notes: [String] = []
+        if build == .incrementIfDefined, inventory.literals(.build).isEmpty {
+            let references = inventory.references(.build).map(\.value).uniqued()
+            notes.append(references.isEmpty
+                ? "no build number (CURRENT_PROJECT_VERSION or CFBundleVersion) in the spec: left alone"
+                : "the build number comes from \(references.joined(separator: ", ")): left alone")
+        } else if let build {
             let literals = try inventory.requireLiterals(.build)
             switch build {
             case .set(let value):
                 buildChange = change(.build, to: value)
-            case .increment:
+            case .increment, .incrementIfDefined:
                 try inventory.requireAgreement(.build, override: "slipway bump --build <n>")
                 try inventory.requireUnambiguous(.build, override: "slipway bump --build <n>")
                 let current = literals[0]
@@ -71,7 +77,7 @@ struct BumpPlanner {
         let diff = files.map { UnifiedDiff.render(path: $0.displayPath, old: $0.original, new: $0.updated) }.joined()
         return BumpPlan(
             spec: inventory.spec.root.displayPath, level: level, auto: auto, marketing: marketingChange, build: buildChange,
-            edits: edits, references: inventory.allReferences, files: files, diff: diff)
+            edits: edits, references: inventory.allReferences, files: files, diff: diff, notes: notes)
     }
 
     private func change(_ kind: VersionDefinition.Kind, to new: String) -> BumpPlan.Change {

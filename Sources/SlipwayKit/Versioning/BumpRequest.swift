@@ -10,8 +10,11 @@ public struct BumpRequest: Sendable {
     }
 
     public enum Build: Sendable, Equatable {
-        /// The current build number + 1.
+        /// The current build number + 1 (`bump build`): an error when the spec has none.
         case increment
+        /// The build number + 1 alongside a marketing bump: left alone when the spec has no literal build number
+        /// (CI often passes it in through `${BUILD_NUMBER}`).
+        case incrementIfDefined
         /// `--build`: this exact value everywhere.
         case set(String)
     }

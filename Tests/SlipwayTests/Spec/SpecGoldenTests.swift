@@ -54,6 +54,8 @@ struct GoldenCase: CustomStringConvertible, Sendable {
         GoldenCase("non-numeric", "set", ["bump", "--set", "1.2.0"], intent: .set(marketing: "1.2.0", build: nil)),
         GoldenCase("environment-only", "bump-patch", ["bump", "patch"], status: 2),
         GoldenCase("environment-only", "version", ["version"]),
+        GoldenCase("build-from-ci", "bump-patch", ["bump", "patch"], intent: .set(marketing: "4.0.2", build: nil)),
+        GoldenCase("build-from-ci", "bump-build", ["bump", "build"], status: 2),
         GoldenCase("missing-include", "bump-patch", ["bump", "patch"], status: 2),
         GoldenCase("no-version", "bump-patch", ["bump", "patch"], status: 2),
         GoldenCase("misread", "bump-patch", ["bump", "patch"], status: 2),
