@@ -13,56 +13,72 @@ struct BumpPlanner {
 
     func plan(marketing: Marketing?, build: BumpRequest.Build?, auto: BumpPlan.AutoLevel?) throws(SpecError) -> BumpPlan {
         try inventory.requireAnyDefinition()
-        var marketingChange: BumpPlan.Change?
-        var buildChange: BumpPlan.Change?
-        var level: BumpLevel?
-        if let marketing {
-            let literals = try inventory.requireLiterals(.marketing)
-            switch marketing {
-            case .set(let value):
-                marketingChange = change(.marketing, to: value)
-            case .bump(let bumpLevel):
-                try inventory.requireAgreement(.marketing, override: "slipway bump --set <version>")
-                try inventory.requireUnambiguous(.marketing, override: "slipway bump --set <version>")
-                let current = literals[0]
-                guard let number = VersionNumber(current.value) else {
-                    throw SpecError(
-                        "\(current.setting) '\(current.value)' is not a numeric version, so it cannot be bumped \(bumpLevel.rawValue)",
-                        at: current.node, in: inventory.document(of: current).file,
-                        hint: "versions to bump are numbers separated by dots (1.4.2); set another value with 'slipway bump --set <version>'")
-                }
-                level = bumpLevel
-                marketingChange = change(.marketing, to: number.bumped(bumpLevel))
-            }
-        }
         var notes: [String] = []
-        if build == .incrementIfDefined, inventory.literals(.build).isEmpty {
+        let marketingChange = try marketing.map { (wanted) throws(SpecError) in try change(of: wanted) }
+        let buildChange = try build.flatMap { (wanted) throws(SpecError) in try change(of: wanted, notes: &notes) }
+        let edits = try edits(marketing: marketingChange, build: buildChange)
+        let files = try updatedFiles(edits)
+        try verify(files, edits: edits)
+        let diff = files.map { UnifiedDiff.render(path: $0.displayPath, old: $0.original, new: $0.updated) }.joined()
+        var level: BumpLevel?
+        if case .bump(let bumped) = marketing { level = bumped }
+        return BumpPlan(
+            spec: inventory.spec.root.displayPath, level: level, auto: auto, marketing: marketingChange, build: buildChange,
+            edits: edits, references: inventory.allReferences, files: files, diff: diff, notes: notes)
+    }
+
+    /// The new marketing version, after checking there is one current value to bump from.
+    private func change(of wanted: Marketing) throws(SpecError) -> BumpPlan.Change {
+        let literals = try inventory.requireLiterals(.marketing)
+        switch wanted {
+        case .set(let value):
+            return change(.marketing, to: value)
+        case .bump(let level):
+            try inventory.requireAgreement(.marketing, override: "slipway bump --set <version>")
+            try inventory.requireUnambiguous(.marketing, override: "slipway bump --set <version>")
+            let current = literals[0]
+            guard let number = VersionNumber(current.value) else {
+                throw SpecError(
+                    "\(current.setting) '\(current.value)' is not a numeric version, so it cannot be bumped \(level.rawValue)",
+                    at: current.node, in: inventory.document(of: current).file,
+                    hint: "versions to bump are numbers separated by dots (1.4.2); set another value with 'slipway bump --set <version>'")
+            }
+            return change(.marketing, to: number.bumped(level))
+        }
+    }
+
+    /// The new build number; `nil` when a marketing bump finds no literal build number to take along.
+    private func change(of wanted: BumpRequest.Build, notes: inout [String]) throws(SpecError) -> BumpPlan.Change? {
+        if wanted == .incrementIfDefined, inventory.literals(.build).isEmpty {
             let references = inventory.references(.build).map(\.value).uniqued()
             notes.append(references.isEmpty
                 ? "no build number (CURRENT_PROJECT_VERSION or CFBundleVersion) in the spec: left alone"
                 : "the build number comes from \(references.joined(separator: ", ")): left alone")
-        } else if let build {
-            let literals = try inventory.requireLiterals(.build)
-            switch build {
-            case .set(let value):
-                buildChange = change(.build, to: value)
-            case .increment, .incrementIfDefined:
-                try inventory.requireAgreement(.build, override: "slipway bump --build <n>")
-                try inventory.requireUnambiguous(.build, override: "slipway bump --build <n>")
-                let current = literals[0]
-                guard let number = VersionNumber(current.value) else {
-                    throw SpecError(
-                        "\(current.setting) '\(current.value)' is not a numeric build number, so it cannot be incremented",
-                        at: current.node, in: inventory.document(of: current).file,
-                        hint: "build numbers are digits, optionally dotted (118, 2024.11.3); set one with 'slipway bump --build <n>'")
-                }
-                buildChange = change(.build, to: number.nextBuild())
-            }
+            return nil
         }
+        let literals = try inventory.requireLiterals(.build)
+        switch wanted {
+        case .set(let value):
+            return change(.build, to: value)
+        case .increment, .incrementIfDefined:
+            try inventory.requireAgreement(.build, override: "slipway bump --build <n>")
+            try inventory.requireUnambiguous(.build, override: "slipway bump --build <n>")
+            let current = literals[0]
+            guard let number = VersionNumber(current.value) else {
+                throw SpecError(
+                    "\(current.setting) '\(current.value)' is not a numeric build number, so it cannot be incremented",
+                    at: current.node, in: inventory.document(of: current).file,
+                    hint: "build numbers are digits, optionally dotted (118, 2024.11.3); set one with 'slipway bump --build <n>'")
+            }
+            return change(.build, to: number.nextBuild())
+        }
+    }
 
+    /// One edit per literal definition whose text must change.
+    private func edits(marketing: BumpPlan.Change?, build: BumpPlan.Change?) throws(SpecError) -> [BumpPlan.Edit] {
         var edits: [BumpPlan.Edit] = []
         for definition in inventory.definitions where !definition.isReference {
-            let target = definition.kind == .marketing ? marketingChange : buildChange
+            let target = definition.kind == .marketing ? marketing : build
             // An unquoted value YAML misreads is rewritten even when its text is already right, to quote it.
             guard let target, definition.value != target.new || definition.misread != nil else { continue }
             let document = inventory.document(of: definition)
@@ -72,12 +88,7 @@ struct BumpPlanner {
                 usedBy: definition.usedBy, old: definition.value, new: target.new, replacement: replacement.text,
                 range: replacement.range, documentIndex: definition.documentIndex, node: ObjectIdentifier(definition.node)))
         }
-        let files = try updatedFiles(edits)
-        try verify(files, edits: edits)
-        let diff = files.map { UnifiedDiff.render(path: $0.displayPath, old: $0.original, new: $0.updated) }.joined()
-        return BumpPlan(
-            spec: inventory.spec.root.displayPath, level: level, auto: auto, marketing: marketingChange, build: buildChange,
-            edits: edits, references: inventory.allReferences, files: files, diff: diff, notes: notes)
+        return edits
     }
 
     private func change(_ kind: VersionDefinition.Kind, to new: String) -> BumpPlan.Change {
