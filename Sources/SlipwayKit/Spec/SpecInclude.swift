@@ -59,7 +59,7 @@ struct SpecInclude {
         return "YyTt123456789".unicodeScalars.contains(first)
     }
 
-    /// XcodeGen's `${NAME}` expansion: known names are replaced, unknown ones are left as written.
+    /// XcodeGen's `${NAME}` expansion: known names are replaced, unknown ones (and `${}`) are left as written.
     static func expand(_ text: String, _ environment: [String: String]) -> String {
         guard text.contains("${") else { return text }
         var result = ""
@@ -67,12 +67,9 @@ struct SpecInclude {
         while let start = rest.range(of: "${") {
             result += rest[..<start.lowerBound]
             let afterOpen = rest[start.upperBound...]
-            guard let close = afterOpen.firstIndex(of: "}"), close != afterOpen.startIndex else {
-                result += rest[start.lowerBound...]
-                return result
-            }
+            guard let close = afterOpen.firstIndex(of: "}") else { break }
             let name = String(afterOpen[..<close])
-            if let value = environment[name] {
+            if !name.isEmpty, let value = environment[name] {
                 result += value
             } else {
                 result += rest[start.lowerBound...close]

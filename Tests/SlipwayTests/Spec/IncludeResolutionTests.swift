@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import SlipwayKit
+@testable import SlipwayKit
 
 /// `include:` resolution, checked against what XcodeGen does for each form.
 @Suite("include resolution as XcodeGen does it")
@@ -80,5 +80,12 @@ struct IncludeResolutionTests {
             #expect(error.location?.column == 5)
             #expect(error.message.contains("points nowhere"))
         }
+    }
+
+    @Test("${NAME} expansion leaves unknown names and ${} as written")
+    func expansion() {
+        #expect(SpecInclude.expand("${A}/${}/${B}/x${A}", ["A": "a"]) == "a/${}/${B}/xa")
+        #expect(SpecInclude.expand("no variables", [:]) == "no variables")
+        #expect(SpecInclude.expand("${unclosed", ["unclosed": "x"]) == "${unclosed")
     }
 }
