@@ -28,8 +28,6 @@ public struct BumpPlan {
         /// The bytes replaced, in the file's `documentIndex`.
         var range: Range<Int>
         var documentIndex: Int
-        /// The parsed scalar the edit rewrites.
-        var node: ObjectIdentifier
     }
 
     /// One file's contents before and after.

@@ -18,7 +18,7 @@ struct BumpPlanner {
         let buildChange = try build.flatMap { (wanted) throws(SpecError) in try change(of: wanted, notes: &notes) }
         let edits = try edits(marketing: marketingChange, build: buildChange)
         let files = try updatedFiles(edits)
-        try verify(files, edits: edits)
+        try checkReadBack(edits)
         let diff = files.map { UnifiedDiff.render(path: $0.displayPath, old: $0.original, new: $0.updated) }.joined()
         var level: BumpLevel?
         if case .bump(let bumped) = marketing { level = bumped }
@@ -86,7 +86,7 @@ struct BumpPlanner {
             edits.append(BumpPlan.Edit(
                 kind: definition.kind, setting: definition.setting, location: definition.location, keyPath: definition.keyPath,
                 usedBy: definition.usedBy, old: definition.value, new: target.new, replacement: replacement.text,
-                range: replacement.range, documentIndex: definition.documentIndex, node: ObjectIdentifier(definition.node)))
+                range: replacement.range, documentIndex: definition.documentIndex))
         }
         return edits
     }
@@ -122,70 +122,25 @@ struct BumpPlanner {
         return files
     }
 
-    /// Reads every edited file back and walks it beside the original: it must still parse, have the same shape,
-    /// keys, anchors and scalars everywhere, and each edited value must now read exactly as intended. A last guard
-    /// against ever writing a file that means anything other than what was planned.
-    private func verify(_ files: [BumpPlan.FileUpdate], edits: [BumpPlan.Edit]) throws(SpecError) {
-        for update in files {
-            guard let index = inventory.spec.documents.firstIndex(where: { $0.url == update.url }) else { continue }
-            let original = inventory.spec.documents[index]
-            var expected: [ObjectIdentifier: String] = [:]
-            for edit in edits where edit.documentIndex == index { expected[edit.node] = edit.new }
-            let failure = "internal error: the edited \(original.displayPath) would not read back as planned; nothing was written"
-            let reparsed: YAMLFile
+    /// Parses each distinct replacement on its own, in flow context (the stricter one, and valid JSON), and checks
+    /// that it reads back as exactly the intended text: the last guard before anything is written. That only the
+    /// value's bytes change holds by construction: each edit replaces the range of one scalar, whose source text
+    /// `ScalarRewriter` has matched against the parsed value.
+    private func checkReadBack(_ edits: [BumpPlan.Edit]) throws(SpecError) {
+        var checked = Set<String>()
+        for edit in edits where checked.insert(edit.replacement).inserted {
+            let item: YAMLNode?
             do {
-                reparsed = try YAMLFile(path: original.displayPath, bytes: update.updated)
+                item = try YAMLFile(path: "replacement", text: "[\(edit.replacement)]").root?.items.first
             } catch {
-                throw SpecError(failure + " (\(error.message))", hint: "please report this with the spec attached")
+                item = nil
             }
-            // Without anchors no node is shared, so there is nothing to remember while walking.
-            var check = DocumentCheck(expected: expected, shared: original.file.bytes.contains(UInt8(ascii: "&")))
-            guard original.file.documents.count == reparsed.documents.count,
-                  zip(original.file.documents, reparsed.documents).allSatisfy({ check.same($0, $1) }),
-                  check.edited == expected.count
+            guard let item, item.kind == .scalar, item.scalar == edit.new,
+                  item.style != .plain || PlainScalar.readsBack(item.scalar)
             else {
-                throw SpecError(failure, hint: "please report this with the spec attached")
+                throw SpecError("internal error: \(edit.replacement) would not read back as \(edit.new); nothing was written",
+                                location: edit.location, hint: "please report this with the spec attached")
             }
-        }
-    }
-}
-
-/// Compares a document before and after an edit: identical except the scalars in `expected`, which must hold
-/// their new text and read back as it.
-private struct DocumentCheck {
-    let expected: [ObjectIdentifier: String]
-    /// Whether nodes can be reached twice (through aliases), so each is compared once.
-    let shared: Bool
-    var visited = Set<ObjectIdentifier>()
-    var edited = 0
-
-    /// Whether `node` is seen for the first time (always, without anchors).
-    private mutating func first(_ id: ObjectIdentifier) -> Bool {
-        shared ? visited.insert(id).inserted : true
-    }
-
-    mutating func same(_ old: YAMLNode?, _ new: YAMLNode?) -> Bool {
-        guard let old, let new else { return old == nil && new == nil }
-        guard old.kind == new.kind, old.anchor == new.anchor, old.tag == new.tag else { return false }
-        let id = ObjectIdentifier(old)
-        switch old.kind {
-        case .scalar:
-            guard let want = expected[id] else { return old.scalar == new.scalar && old.style == new.style }
-            if first(id) { edited += 1 }
-            let readsBack = new.style != .plain || VersionLocator.isStringTag(new.tag) || PlainScalar.readsBack(new.scalar)
-            return new.scalar == want && readsBack
-        case .mapping:
-            guard first(id) else { return true }
-            guard old.pairs.count == new.pairs.count else { return false }
-            for (a, b) in zip(old.pairs, new.pairs) {
-                guard same(a.key, b.key), same(a.value, b.value) else { return false }
-            }
-            return true
-        case .sequence:
-            guard first(id) else { return true }
-            guard old.items.count == new.items.count else { return false }
-            for (a, b) in zip(old.items, new.items) where !same(a, b) { return false }
-            return true
         }
     }
 }

@@ -27,6 +27,11 @@ enum ScalarRewriter {
             guard !source.contains(0x0A), !source.contains(0x0D) else {
                 throw SpecError("\(definition.setting) spans several lines", at: node, in: file, hint: oneLine)
             }
+            // A one-line plain scalar is its own text: anything else means the positions are off, so touch nothing.
+            guard source.elementsEqual(definition.value.utf8) else {
+                throw SpecError("internal error: the text at this position is not the value of \(definition.setting); nothing was written",
+                                at: node, in: file, hint: "please report this with the spec attached")
+            }
             let plain = document.isJSON ? PlainScalar.reading(value) == .exactNumber : canStayPlain(value, tagged: node.tag != nil)
             return (start..<end, plain ? value : doubleQuoted(value))
         case .singleQuoted, .doubleQuoted:
