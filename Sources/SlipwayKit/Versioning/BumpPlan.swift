@@ -28,6 +28,8 @@ public struct BumpPlan {
         /// The bytes replaced, in the file's `documentIndex`.
         var range: Range<Int>
         var documentIndex: Int
+        /// The whole new scalar, quotes included.
+        var token: String
     }
 
     /// One file's contents before and after.

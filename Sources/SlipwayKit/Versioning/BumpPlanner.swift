@@ -86,7 +86,7 @@ struct BumpPlanner {
             edits.append(BumpPlan.Edit(
                 kind: definition.kind, setting: definition.setting, location: definition.location, keyPath: definition.keyPath,
                 usedBy: definition.usedBy, old: definition.value, new: target.new, replacement: replacement.text,
-                range: replacement.range, documentIndex: definition.documentIndex))
+                range: replacement.range, documentIndex: definition.documentIndex, token: replacement.token))
         }
         return edits
     }
@@ -128,17 +128,17 @@ struct BumpPlanner {
     /// `ScalarRewriter` has matched against the parsed value.
     private func checkReadBack(_ edits: [BumpPlan.Edit]) throws(SpecError) {
         var checked = Set<String>()
-        for edit in edits where checked.insert(edit.replacement).inserted {
+        for edit in edits where checked.insert(edit.token).inserted {
             let item: YAMLNode?
             do {
-                item = try YAMLFile(path: "replacement", text: "[\(edit.replacement)]").root?.items.first
+                item = try YAMLFile(path: "replacement", text: "[\(edit.token)]").root?.items.first
             } catch {
                 item = nil
             }
             guard let item, item.kind == .scalar, item.scalar == edit.new,
                   item.style != .plain || PlainScalar.readsBack(item.scalar)
             else {
-                throw SpecError("internal error: \(edit.replacement) would not read back as \(edit.new); nothing was written",
+                throw SpecError("internal error: \(edit.token) would not read back as \(edit.new); nothing was written",
                                 location: edit.location, hint: "please report this with the spec attached")
             }
         }

@@ -7,7 +7,15 @@ import SlipwayYAML
 /// the new text reads back as itself (`1.4.3`, `119`, `2.0`); otherwise it gains double quotes (`1.10` would be
 /// read as the number 1.1), which is also the only quoting JSON allows.
 enum ScalarRewriter {
-    static func replacement(for definition: VersionDefinition, with value: String, in document: SpecDocument) throws(SpecError) -> (range: Range<Int>, text: String) {
+    struct Replacement {
+        /// The bytes replaced: the whole scalar when unquoted, the text between the quotes when quoted.
+        var range: Range<Int>
+        var text: String
+        /// The whole scalar as it will read, quotes included, for checking it reads back.
+        var token: String
+    }
+
+    static func replacement(for definition: VersionDefinition, with value: String, in document: SpecDocument) throws(SpecError) -> Replacement {
         let node = definition.node
         let file = document.file
         let bytes = file.bytes
@@ -32,8 +40,9 @@ enum ScalarRewriter {
                 throw SpecError("internal error: the text at this position is not the value of \(definition.setting); nothing was written",
                                 at: node, in: file, hint: "please report this with the spec attached")
             }
-            let plain = document.isJSON ? PlainScalar.reading(value) == .exactNumber : canStayPlain(value, tagged: node.tag != nil)
-            return (start..<end, plain ? value : doubleQuoted(value))
+            let plain = document.isJSON ? PlainScalar.reading(value) == .exactNumber : canStayPlain(value)
+            let text = plain ? value : doubleQuoted(value)
+            return Replacement(range: start..<end, text: text, token: text)
         case .singleQuoted, .doubleQuoted:
             let quote = node.style == .singleQuoted ? UInt8(ascii: "'") : UInt8(ascii: "\"")
             guard end - start >= 2, bytes[start] == quote, bytes[end - 1] == quote else {
@@ -44,20 +53,21 @@ enum ScalarRewriter {
                 throw SpecError("\(definition.setting) spans several lines", at: node, in: file, hint: oneLine)
             }
             let text = node.style == .singleQuoted ? escapedForSingleQuotes(value) : escapedForDoubleQuotes(value)
-            return ((start + 1)..<(end - 1), text)
+            let mark = node.style == .singleQuoted ? "'" : "\""
+            return Replacement(range: (start + 1)..<(end - 1), text: text, token: mark + text + mark)
         case .literal, .folded:
             throw SpecError("\(definition.setting) is a block scalar (| or >)", at: node, in: file, hint: oneLine)
         }
     }
 
     /// Text that is safe unquoted in block and flow context alike and reads back as itself.
-    static func canStayPlain(_ value: String, tagged: Bool) -> Bool {
+    static func canStayPlain(_ value: String) -> Bool {
         func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
             ("0"..."9").contains(scalar) || ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar)
         }
         guard let first = value.unicodeScalars.first, isAlphanumeric(first) else { return false }
         let allowed = value.unicodeScalars.allSatisfy { isAlphanumeric($0) || "._+-".unicodeScalars.contains($0) }
-        return allowed && (tagged || PlainScalar.readsBack(value))
+        return allowed && PlainScalar.readsBack(value)
     }
 
     static func doubleQuoted(_ value: String) -> String {

@@ -157,4 +157,14 @@ struct BumpCommandTests {
         #expect(result.status == 2)
         #expect(result.stderr.contains("project.yml:1:7: error: one value is used both as MARKETING_VERSION"))
     }
+
+    @Test("a value tagged !!str keeps its tag, and gains quotes when it needs them")
+    func taggedValue() throws {
+        let fixture = try SpecFixture("no-version")
+        try fixture.write("project.yml", "settings:\n  MARKETING_VERSION: !!str 1.9\n  CURRENT_PROJECT_VERSION: !!str 7\n")
+        let result = try fixture.slipway(["bump", "minor"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(String(decoding: try fixture.read("project.yml"), as: UTF8.self)
+            == "settings:\n  MARKETING_VERSION: !!str \"1.10\"\n  CURRENT_PROJECT_VERSION: !!str 8\n")
+    }
 }

@@ -42,7 +42,7 @@ struct VersionArithmeticTests {
         ("1.4.3", true), ("1.10", false), ("2.0 beta", false), ("1.2,3", false), ("#1", false), ("-1", false), ("1.2-rc.1", true),
     ])
     func plain(_ text: String, _ expected: Bool) {
-        #expect(ScalarRewriter.canStayPlain(text, tagged: false) == expected)
+        #expect(ScalarRewriter.canStayPlain(text) == expected)
     }
 
     @Test("--set accepts any single-line text, --build only build numbers")
