@@ -11,9 +11,6 @@ public struct SpecDocument {
     public let file: YAMLFile
     /// Where the `include:` entry that brought this file in is written; `nil` for the root spec.
     public let includedFrom: SourceLocation?
-    /// XcodeGen's base path and relative path for this file, from which its own includes resolve.
-    let basePath: String
-    let relativePath: String
 
     /// A `.json` spec: JSON is read with the same parser, but any quoting added must be JSON's.
     public var isJSON: Bool { url.pathExtension.lowercased() == "json" }

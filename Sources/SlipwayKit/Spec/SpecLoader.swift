@@ -35,9 +35,7 @@ struct SpecLoader {
             throw SpecError("\(display) must be a mapping of spec keys (name:, settings:, targets:), found \(root.kindName)",
                             at: root, in: file, hint: "an XcodeGen spec starts with keys such as 'name: MyApp'")
         }
-        let document = SpecDocument(url: url, displayPath: display, file: file, includedFrom: includedFrom,
-                                    basePath: base, relativePath: relative)
-        state.documents.append(document)
+        state.documents.append(SpecDocument(url: url, displayPath: display, file: file, includedFrom: includedFrom))
         let includes = SpecInclude.entries(root?["include"], basePath: base, environment: context.environment)
         for include in includes where include.enable {
             let nextBase = include.relativePaths ? SpecPath.join(base, relative) : base
