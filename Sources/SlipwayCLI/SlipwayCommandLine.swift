@@ -34,12 +34,18 @@ struct CommandContext {
     func workspace() throws -> Workspace {
         try Workspace.open(from: currentDirectory)
     }
+
+    /// The repository when there is one, else the current folder: versions can be read and bumped anywhere.
+    func specContext() throws -> SpecContext {
+        try SpecContext.open(currentDirectory: currentDirectory, environment: environment)
+    }
 }
 
 /// Parses `slipway`'s command line, dispatches to a command, and turns errors into messages and exit codes.
 public enum SlipwayCommandLine {
     static let commands: [SlipwayCommand.Type] = [
-        DetectCommand.self, ManifestCommand.self, HooksCommand.self, HookCommand.self, CICommand.self,
+        DetectCommand.self, VersionCommand.self, BumpCommand.self, ManifestCommand.self,
+        HooksCommand.self, HookCommand.self, CICommand.self,
     ]
 
     static let root = CommandSpec(

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Path arithmetic for spec files, done on strings as XcodeGen's PathKit does, so includes resolve the same way.
+enum SpecPath {
+    /// `path` made absolute against `base` (an absolute `path` stays as it is), with `.` and `..` folded.
+    static func absolute(_ path: String, from base: URL) -> URL {
+        URL(fileURLWithPath: join(base.path, path)).standardizedFileURL
+    }
+
+    /// PathKit's `+`: an absolute right side wins, an empty side disappears.
+    static func join(_ left: String, _ right: String) -> String {
+        if right.hasPrefix("/") || left.isEmpty { return right }
+        if right.isEmpty { return left }
+        return left.hasSuffix("/") ? left + right : left + "/" + right
+    }
+
+    /// PathKit's `parent()`: the folder part, `.` for a bare name.
+    static func parent(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+    }
+
+    /// Folds `.` and `..` segments without touching the file system.
+    static func normalize(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else if part == "..", absolute {
+                continue
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        if absolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
+    }
+
+    /// The real path with symbolic links resolved when the file exists, so one file reached two ways is one file.
+    static func canonical(_ url: URL) -> URL {
+        guard let resolved = realpath(url.path, nil) else { return url.standardizedFileURL }
+        defer { free(resolved) }
+        return URL(fileURLWithPath: String(cString: resolved))
+    }
+
+    /// `path` relative to the folder `base` (both absolute), with `..` steps when it lies outside.
+    static func relative(_ path: String, from base: String) -> String {
+        let target = path.split(separator: "/")
+        let origin = base.split(separator: "/")
+        var common = 0
+        while common < target.count, common < origin.count, target[common] == origin[common] { common += 1 }
+        // Outside every shared folder but the root, an absolute path reads better than a ladder of `..`.
+        if common == 0 { return path }
+        let ups = Array(repeating: "..", count: origin.count - common)
+        let rest = target[common...].map(String.init)
+        let joined = (ups + rest).joined(separator: "/")
+        return joined.isEmpty ? "." : joined
+    }
+
+    static func isFile(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+
+    static func isDirectory(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}

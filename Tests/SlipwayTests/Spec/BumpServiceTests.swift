@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import SlipwayKit
+
+/// The planning and applying steps `slipway release` builds on.
+@Suite("bump service: plan, apply, restore")
+struct BumpServiceTests {
+    @Test("plan writes nothing; apply writes every file; the backup restores every byte")
+    func planApplyRestore() throws {
+        let fixture = try SpecFixture("includes")
+        let original = try fixture.snapshot()
+        let context = try SpecContext.open(currentDirectory: fixture.url, environment: [:])
+        let service = BumpService(context: context)
+        let plan = try service.plan(BumpRequest(marketing: .bump(.major), build: .set("1000")))
+        #expect(plan.marketing?.new == "6.0.0")
+        #expect(plan.build?.new == "1000")
+        #expect(plan.files.count == 6)
+        #expect(plan.edits.allSatisfy { $0.old != $0.new })
+        #expect(plan.diff.contains("+++ b/Targets/Watch/complication.yml"))
+        #expect(try fixture.snapshot() == original)
+
+        let backup = try service.apply(plan)
+        let applied = try fixture.snapshot()
+        for file in plan.files {
+            let path = String(file.displayPath)
+            #expect(applied[path].map { [UInt8]($0) } == file.updated)
+        }
+        try backup.restore()
+        #expect(try fixture.snapshot() == original)
+    }
+
+    @Test("applying a plan after the file changed underneath fails without writing anything")
+    func staleplan() throws {
+        let fixture = try SpecFixture("includes")
+        let service = BumpService(context: try SpecContext.open(currentDirectory: fixture.url, environment: [:]))
+        let plan = try service.plan(BumpRequest(marketing: .bump(.patch), build: .increment))
+        try fixture.write("Shared/widget.yml", "# edited meanwhile\n")
+        let before = try fixture.snapshot()
+        #expect(throws: (any Error).self) { try service.apply(plan) }
+        #expect(try fixture.snapshot() == before)
+    }
+}
