@@ -14,6 +14,7 @@ test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	scripts/lint.sh
+	scripts/check-corpus.sh
 
 run: build
 	scripts/run-example.sh $(BIN)

@@ -81,4 +81,12 @@ step "The whole push since v1.4.2, as CI sees it"
 printf '$ slipway detect --base <sha of v1.4.2> --head HEAD\n'
 "$slipway" detect --base "$(git rev-parse "v1.4.2^{commit}")" --head HEAD || true
 
+step "7. The versions in project.yml: the iOS app and the watch app must agree"
+printf '$ slipway version\n'
+"$slipway" version
+
+step "8. The bump detect suggests for this push, every target in step, nothing but the numbers"
+printf '$ slipway bump auto --dry-run\n'
+"$slipway" bump auto --dry-run
+
 printf '\nThe example repository is at %s\n' "$repo"
