@@ -21,7 +21,7 @@ struct CommandContext {
 
 /// Parses `slipway`'s command line, dispatches to a command, and turns errors into messages and exit codes.
 public enum SlipwayCommandLine {
-    static let commands: [SlipwayCommand.Type] = [DetectCommand.self]
+    static let commands: [SlipwayCommand.Type] = [DetectCommand.self, RunCommand.self]
 
     static let root = CommandSpec(
         path: [],
