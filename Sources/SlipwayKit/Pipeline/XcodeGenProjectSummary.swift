@@ -112,8 +112,29 @@ private struct MergedSpec {
         }
     }
 
-    /// One entry per generated target: a target with `platform: [iOS, tvOS]` becomes `Name_iOS` and `Name_tvOS`
-    /// (or substitutes `${platform}` in its name), as XcodeGen generates them.
+    /// The targets XcodeGen generates from one entry: a target with `platform: [iOS, tvOS]` becomes `Name_iOS` and
+    /// `Name_tvOS` (or substitutes `${platform}` in its name).
+    private func expansions(of name: String, _ node: YAMLNode) -> [(name: String, platform: String)] {
+        let platformNode = value("platform", of: node)
+        if let platformNode, platformNode.kind == .sequence {
+            return strings(platformNode).map { platform in
+                (substitutingPlatform(platform, in: name, appendIfMissing: true), platform)
+            }
+        }
+        var platform = platformNode.flatMap { $0.kind == .scalar ? $0.scalar : nil } ?? ""
+        if platform.isEmpty || platform == "auto" {
+            // Multi-destination targets (`supportedDestinations`) build for their first destination by default.
+            platform = strings(value("supportedDestinations", of: node)).first ?? platform
+        }
+        return [(name, platform)]
+    }
+
+    private func substitutingPlatform(_ platform: String, in text: String, appendIfMissing: Bool) -> String {
+        if text.contains("${platform}") { return text.replacingOccurrences(of: "${platform}", with: platform) }
+        if text.contains("$platform") { return text.replacingOccurrences(of: "$platform", with: platform) }
+        return appendIfMissing ? "\(text)_\(platform)" : text
+    }
+
     func expandedTargets() -> [XcodeGenProjectSummary.Target] {
         var result: [XcodeGenProjectSummary.Target] = []
         for (name, node) in targets where node.kind == .mapping {
@@ -122,26 +143,14 @@ private struct MergedSpec {
                 guard let target = item["target"], target.kind == .scalar else { return nil }
                 return target.scalar
             }
-            let platformNode = value("platform", of: node)
-            if let platformNode, platformNode.kind == .sequence {
-                for platform in strings(platformNode) {
-                    let expanded = name.contains("${platform}")
-                        ? name.replacingOccurrences(of: "${platform}", with: platform) : "\(name)_\(platform)"
-                    result.append(.init(name: expanded, type: type, platform: platform, dependencies: dependencies))
-                }
-                continue
+            for expanded in expansions(of: name, node) {
+                result.append(.init(name: expanded.name, type: type, platform: expanded.platform, dependencies: dependencies))
             }
-            var platform = platformNode.flatMap { $0.kind == .scalar ? $0.scalar : nil } ?? ""
-            if platform.isEmpty || platform == "auto" {
-                // Multi-destination targets (`supportedDestinations`) build for their first destination by default.
-                platform = strings(value("supportedDestinations", of: node)).first ?? platform
-            }
-            result.append(.init(name: name, type: type, platform: platform, dependencies: dependencies))
         }
         return result
     }
 
-    /// Schemes from `schemes:` and from targets' own `scheme:` keys, which XcodeGen names after the target.
+    /// Schemes from `schemes:` and from targets' own `scheme:` keys, which XcodeGen names after each generated target.
     func allSchemes() -> [XcodeGenProjectSummary.Scheme] {
         var result: [XcodeGenProjectSummary.Scheme] = []
         for (name, node) in schemes where node.kind == .mapping {
@@ -150,8 +159,14 @@ private struct MergedSpec {
             result.append(.init(name: name, buildTargets: build, testTargets: tests))
         }
         for (name, node) in targets where node.kind == .mapping {
-            guard let scheme = node["scheme"], scheme.kind == .mapping, !result.contains(where: { $0.name == name }) else { continue }
-            result.append(.init(name: name, buildTargets: [name], testTargets: testNames(scheme["testTargets"])))
+            guard let scheme = node["scheme"], scheme.kind == .mapping else { continue }
+            let multiPlatform = value("platform", of: node)?.kind == .sequence
+            for expanded in expansions(of: name, node) where !result.contains(where: { $0.name == expanded.name }) {
+                let tests = testNames(scheme["testTargets"]).map {
+                    multiPlatform ? substitutingPlatform(expanded.platform, in: $0, appendIfMissing: false) : $0
+                }
+                result.append(.init(name: expanded.name, buildTargets: [expanded.name], testTargets: tests))
+            }
         }
         return result
     }
