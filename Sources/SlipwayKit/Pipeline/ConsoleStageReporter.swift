@@ -17,11 +17,12 @@ public final class ConsoleStageReporter: StageReporter {
     private var errorAtLineStart = true
     private var current: (stage: Stage, index: Int, count: Int)?
 
-    public init(style: ReporterStyle, console: Console, logFolder: String) {
+    /// `statusLine` defaults to: terminal style with standard error on a terminal.
+    public init(style: ReporterStyle, console: Console, logFolder: String, statusLine: Bool? = nil) {
         self.style = style
         self.console = console
         self.logFolder = logFolder
-        statusLine = style == .terminal && console.isErrorTerminal
+        self.statusLine = statusLine ?? (style == .terminal && console.isErrorTerminal)
     }
 
     public func runWillStart(_ stages: [Stage]) {}
