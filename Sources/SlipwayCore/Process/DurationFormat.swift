@@ -6,6 +6,6 @@ public enum DurationFormat {
         if seconds < 10 { return String(format: "%.2f s", seconds) }
         if seconds < 60 { return String(format: "%.1f s", seconds) }
         let whole = Int(seconds.rounded())
-        return "\(whole / 60) min \(whole % 60) s"
+        return whole % 60 == 0 ? "\(whole / 60) min" : "\(whole / 60) min \(whole % 60) s"
     }
 }

@@ -20,6 +20,12 @@ public final class SignalTrap {
     public init(forwardingTo cancellation: CancellationSignal, signals: [Int32] = SignalTrap.defaultSignals) {
         self.signals = signals
         trapDescriptor = cancellation.writeDescriptor
+        // A parent may start Slipway with these signals blocked (some test runners and process APIs do); unblock
+        // them on this thread, the one that waits for the stages, or the handler would never run.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for number in signals { sigaddset(&unblock, number) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         for number in signals {
             _ = signal(number) { received in
                 // Only async-signal-safe work here: one write of the signal number.

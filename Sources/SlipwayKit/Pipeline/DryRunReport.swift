@@ -3,7 +3,7 @@ import SlipwayCore
 
 /// What `slipway run --dry-run` prints: each stage's command, working directory, limits and environment.
 enum DryRunReport {
-    static func text(_ plan: StagePlan, environment: StageEnvironment, root: URL, requested: Set<String>) -> String {
+    static func text(_ plan: StagePlan, environment: StageEnvironment, requested: Set<String>) -> String {
         var text = "\(plan.originDescription):\n"
         if plan.stages.isEmpty { text += "\n  (none)\n" }
         for (index, stage) in plan.stages.enumerated() {
@@ -17,8 +17,11 @@ enum DryRunReport {
                     text += (number == 0 ? "   command:   " : "              ") + Shell.quote(arguments) + "\n"
                 }
             }
-            text += "   directory: \(directory(stage, root: root))\n"
-            if let timeout = stage.timeout { text += "   timeout:   \(DurationFormat.text(timeout))\n" }
+            text += "   directory: \(stage.workingDirectory ?? ".")\n"
+            if let timeout = stage.timeout {
+                let seconds = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
+                text += "   timeout:   \(seconds) s\n"
+            }
             var when = stage.when.rawValue
             if stage.when == .major, !environment.major, !requested.contains(stage.name) {
                 when += " (would be skipped: not a major change; pass --major or name the stage)"
@@ -32,11 +35,6 @@ enum DryRunReport {
         }
         text += "\nDry run: nothing was run. Logs would go to \(OutputFolder.name)/logs/<stage>.log.\n"
         return text
-    }
-
-    private static func directory(_ stage: Stage, root: URL) -> String {
-        guard let folder = stage.workingDirectory else { return "." }
-        return folder
     }
 
     private static func indented(_ text: String, by columns: Int) -> String {

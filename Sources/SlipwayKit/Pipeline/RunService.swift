@@ -34,7 +34,7 @@ public struct RunService {
         let output = OutputFolder(root: workspace.root)
         let values = stageEnvironment(major: request.major, output: output)
         if request.dryRun {
-            console.out(DryRunReport.text(plan, environment: values, root: workspace.root, requested: Set(request.stages)))
+            console.out(DryRunReport.text(plan, environment: values, requested: Set(request.stages)))
             return .success
         }
         try output.prepare()
