@@ -1,4 +1,3 @@
-import Foundation
 import SlipwayCore
 
 /// Prints a stage run to the console in the chosen style.
@@ -75,10 +74,10 @@ public final class ConsoleStageReporter: StageReporter {
         let width = report.results.map(\.name.count).max() ?? 0
         var text = "\nSummary:\n"
         for result in report.results {
-            let name = result.name.padding(toLength: width, withPad: " ", startingAt: 0)
-            let status = result.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+            let name = result.name.padded(to: width)
+            let status = result.status.rawValue.padded(to: 9)
             let duration = result.startedAt == nil ? "" : DurationFormat.text(result.duration)
-            var row = "  \(name)  \(status)  \(duration.padding(toLength: 10, withPad: " ", startingAt: 0))"
+            var row = "  \(name)  \(status)  \(duration.padded(to: 10))"
             if result.status != .passed, let detail = result.detail { row += "  \(detail)" }
             text += row.trimmingTrailingSpaces() + "\n"
         }
@@ -107,7 +106,7 @@ public final class ConsoleStageReporter: StageReporter {
     private func drawStatus(elapsed: Double) {
         guard statusLine, let current, outputAtLineStart, errorAtLineStart else { return }
         let seconds = Int(elapsed)
-        let clock = seconds >= 60 ? "\(seconds / 60)m\(String(format: "%02d", seconds % 60))s" : "\(seconds)s"
+        let clock = seconds >= 60 ? "\(seconds / 60)m\(DurationFormat.twoDigits(seconds % 60))s" : "\(seconds)s"
         console.err("\r\u{1B}[2K… \(current.stage.name) (\(current.index + 1)/\(current.count)) \(clock)")
         statusShown = true
     }
@@ -120,6 +119,10 @@ public final class ConsoleStageReporter: StageReporter {
 }
 
 extension String {
+    func padded(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+
     func trimmingTrailingSpaces() -> String {
         var text = self
         while text.hasSuffix(" ") { text.removeLast() }
