@@ -44,13 +44,17 @@ public final class CancellationSignal: @unchecked Sendable {
     /// The signal of the first request.
     public var signal: Int32? {
         collect()
-        return lock.withLock { received.first }
+        lock.lock()
+        defer { lock.unlock() }
+        return received.first
     }
 
     /// How many stops were requested so far (a second Ctrl-C escalates).
     public var requestCount: Int {
         collect()
-        return lock.withLock { received.count }
+        lock.lock()
+        defer { lock.unlock() }
+        return received.count
     }
 
     /// Moves pending requests out of the pipe.
@@ -59,7 +63,9 @@ public final class CancellationSignal: @unchecked Sendable {
         while true {
             let count = bytes.withUnsafeMutableBytes { SystemCall.read(readDescriptor, $0.baseAddress!, $0.count) }
             guard count > 0 else { return }
-            lock.withLock { received.append(contentsOf: bytes[0..<count].map { Int32($0) }) }
+            lock.lock()
+            received.append(contentsOf: bytes[0..<count].map { Int32($0) })
+            lock.unlock()
         }
     }
 }

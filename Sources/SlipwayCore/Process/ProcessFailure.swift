@@ -56,11 +56,13 @@ public struct ProcessFailure: SlipwayError {
         switch outcome.termination {
         case .exited(let code): ending = "exited with code \(code)"
         case .signaled(let number): ending = "was killed by \(signalName(number)) (signal \(number))"
+        case .unknown: ending = "ended with an unknown status"
         }
         let stopped: String
         switch outcome.termination {
         case .signaled(let number): stopped = "stopped with \(signalName(number))"
         case .exited(let code): stopped = "then exited with code \(code)"
+        case .unknown: stopped = "then ended"
         }
         switch outcome.stop {
         case .timedOut:

@@ -5,6 +5,8 @@ public struct ProcessOutcome: Sendable, Equatable {
         case exited(Int32)
         /// A signal ended the program.
         case signaled(Int32)
+        /// The exit status was lost (something else in this process reaped the child); never counted as success.
+        case unknown
     }
 
     /// Why Slipway stopped the child, when it did.

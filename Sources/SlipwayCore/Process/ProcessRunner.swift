@@ -75,6 +75,11 @@ public struct ProcessRunner: ProcessRunning {
             guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw ProcessLaunchError(arguments: request.arguments, reason: "the working directory \(directory) does not exist")
             }
+            #if canImport(Darwin)
+            guard #available(macOS 10.15, *) else {
+                throw ProcessLaunchError(arguments: request.arguments, reason: "a working directory needs macOS 10.15 or later")
+            }
+            #endif
             posix_spawn_file_actions_addchdir_np(&actions, directory)
         }
 
@@ -119,6 +124,8 @@ private struct ProcessSession {
     let observer: ProcessObserver?
     var outputDescriptor: Int32
     var errorDescriptor: Int32
+    /// Readable when the child exits (Linux pidfd), or -1: then exit is noticed by polling `waitpid`.
+    private var exitDescriptor: Int32 = -1
 
     private var status: Int32?
     private var exitedAt: Double?
@@ -140,6 +147,9 @@ private struct ProcessSession {
         self.outputDescriptor = outputDescriptor
         self.errorDescriptor = errorDescriptor
         lastHeartbeat = start
+        #if os(Linux)
+        exitDescriptor = slipway_pidfd_open(pid)
+        #endif
     }
 
     mutating func run() -> ProcessOutcome {
@@ -150,7 +160,7 @@ private struct ProcessSession {
             enforceLimits(now: now)
             if isFinished(now: now) { break }
 
-            if outputDescriptor < 0 && errorDescriptor < 0 && status == nil {
+            if outputDescriptor < 0 && errorDescriptor < 0 && status == nil && exitDescriptor < 0 {
                 // Both pipes are closed but the child is not reaped yet (it usually is a moment later): back off
                 // from a tenth of a millisecond, so a normal exit costs next to nothing and a child that closed its
                 // output early still has its timeout and cancellation checked every 50 ms.
@@ -166,6 +176,9 @@ private struct ProcessSession {
             // While stopping, a second request (another Ctrl-C) escalates to SIGKILL, so keep listening until then.
             if let cancellation = request.cancellation, !killed, cancellation.readDescriptor >= 0 {
                 descriptors.append(pollfd(fd: cancellation.readDescriptor, events: Int16(POLLIN), revents: 0))
+            }
+            if status == nil, exitDescriptor >= 0 {
+                descriptors.append(pollfd(fd: exitDescriptor, events: Int16(POLLIN), revents: 0))
             }
             let wait = nextWakeUp(now: now)
             guard !descriptors.isEmpty else {
@@ -191,9 +204,12 @@ private struct ProcessSession {
         }
         if outputDescriptor >= 0 { closeOutput(.standardOutput) }
         if errorDescriptor >= 0 { closeOutput(.standardError) }
+        if exitDescriptor >= 0 { SystemCall.close(exitDescriptor) }
         let termination: ProcessOutcome.Termination
-        let raw = status ?? 0
-        if raw & 0x7f == 0 {
+        let raw = status ?? -1
+        if raw < 0 {
+            termination = .unknown
+        } else if raw & 0x7f == 0 {
             termination = .exited((raw >> 8) & 0xff)
         } else {
             termination = .signaled(raw & 0x7f)
@@ -237,8 +253,8 @@ private struct ProcessSession {
             }
             if result < 0 && errno == EINTR { continue }
             if result < 0 {
-                // Someone else reaped it (a SIGCHLD handler elsewhere); report it as a plain exit.
-                status = 0
+                // Someone else reaped it (a SIGCHLD handler elsewhere): the status is gone.
+                status = -1
                 exitedAt = clock.uptime()
             }
             return

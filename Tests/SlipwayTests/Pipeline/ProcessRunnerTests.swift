@@ -12,15 +12,24 @@ final class RecordingObserver: ProcessObserver, @unchecked Sendable {
     var onOutput: ((String) -> Void)?
 
     func process(output: UnsafeRawBufferPointer, from stream: ProcessStream) {
-        lock.withLock {
-            counts[stream, default: 0] += output.count
-            if !countOnly { bytes[stream, default: []].append(contentsOf: output) }
-        }
+        lock.lock()
+        counts[stream, default: 0] += output.count
+        if !countOnly { bytes[stream, default: []].append(contentsOf: output) }
+        lock.unlock()
         onOutput?(String(decoding: output, as: UTF8.self))
     }
 
-    func text(_ stream: ProcessStream) -> String { lock.withLock { String(decoding: bytes[stream] ?? [], as: UTF8.self) } }
-    func count(_ stream: ProcessStream) -> Int { lock.withLock { counts[stream] ?? 0 } }
+    func text(_ stream: ProcessStream) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: bytes[stream] ?? [], as: UTF8.self)
+    }
+
+    func count(_ stream: ProcessStream) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return counts[stream] ?? 0
+    }
 }
 
 @Suite("process runner")
