@@ -32,7 +32,7 @@ public struct RunService {
     public func run(_ request: Request, console: Console) throws -> ExitStatus {
         let plan = try StagePlan.resolve(workspace).selecting(request.stages)
         let output = OutputFolder(root: workspace.root)
-        let values = stageEnvironment(major: request.major, output: output)
+        let values = StageEnvironment.current(for: workspace, major: request.major, output: output)
         if request.dryRun {
             console.out(DryRunReport.text(plan, environment: values, requested: Set(request.stages)))
             return .success
@@ -54,33 +54,6 @@ public struct RunService {
             console.err("Error: interrupted by \(ProcessFailure.signalName(signal)); the running stage was stopped\n")
         }
         return report.exitStatus
-    }
-
-    /// Slipway's values for the stages; version and build come from the spec when it can be read, else stay empty.
-    func stageEnvironment(major: Bool, output: OutputFolder) -> StageEnvironment {
-        let repository = workspace.repository
-        var commit = ""
-        if !repository.isEmpty {
-            do {
-                commit = try repository.resolveCommit("HEAD").description
-            } catch {
-                // An unborn branch in a repository with other refs: there is no commit to name yet.
-            }
-        }
-        var values = StageEnvironment(
-            commit: commit, branch: repository.currentBranch ?? "", major: major,
-            root: workspace.root.path, outputDirectory: output.url.path)
-        let spec = workspace.root.appendingPathComponent(workspace.specPath)
-        if FileManager.default.fileExists(atPath: spec.path) {
-            do {
-                let summary = try XcodeGenProjectSummary.read(spec, displayPath: workspace.specPath)
-                values.version = summary.marketingVersion ?? ""
-                values.build = summary.buildNumber ?? ""
-            } catch {
-                // A spec Slipway cannot read only leaves the values empty: the stages may be what repairs it.
-            }
-        }
-        return values
     }
 }
 

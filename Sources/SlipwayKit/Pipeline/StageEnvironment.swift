@@ -1,3 +1,5 @@
+import Foundation
+
 /// Slipway's own values, handed to every stage as `SLIPWAY_*` environment variables.
 ///
 /// They are never spliced into command text: a branch named `$(rm -rf ~)` is only ever a variable's value.
@@ -52,5 +54,35 @@ public struct StageEnvironment: Sendable, Equatable {
         for (key, value) in stage.environment { environment[key] = value }
         for (key, value) in variables(stage: stage.name) { environment[key] = value }
         return environment
+    }
+}
+
+extension StageEnvironment {
+    /// The values for a workspace as it is now: HEAD, the branch, and the version and build from the spec
+    /// (empty when the spec is missing or unreadable; a release passes the bumped ones instead).
+    public static func current(for workspace: Workspace, major: Bool, output: OutputFolder) -> StageEnvironment {
+        let repository = workspace.repository
+        var commit = ""
+        if !repository.isEmpty {
+            do {
+                commit = try repository.resolveCommit("HEAD").description
+            } catch {
+                // An unborn branch in a repository with other refs: there is no commit to name yet.
+            }
+        }
+        var values = StageEnvironment(
+            commit: commit, branch: repository.currentBranch ?? "", major: major,
+            root: workspace.root.path, outputDirectory: output.url.path)
+        let spec = workspace.root.appendingPathComponent(workspace.specPath)
+        if FileManager.default.fileExists(atPath: spec.path) {
+            do {
+                let summary = try XcodeGenProjectSummary.read(spec, displayPath: workspace.specPath)
+                values.version = summary.marketingVersion ?? ""
+                values.build = summary.buildNumber ?? ""
+            } catch {
+                // A spec Slipway cannot read only leaves the values empty: the stages may be what repairs it.
+            }
+        }
+        return values
     }
 }

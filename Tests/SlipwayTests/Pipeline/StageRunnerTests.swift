@@ -278,3 +278,58 @@ struct ConsoleStageReporterTests {
         #expect(ReporterStyle.detect(environment: [:], outputIsTerminal: true) == .terminal)
     }
 }
+
+/// A process runner that runs nothing and records what it was asked, for checking what stages would be given.
+final class RecordingProcessRunner: ProcessRunning, @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var requests: [ProcessRequest] = []
+    let outcome: ProcessOutcome
+
+    init(outcome: ProcessOutcome = ProcessOutcome(termination: .exited(0), duration: 0)) {
+        self.outcome = outcome
+    }
+
+    func run(_ request: ProcessRequest, observer: ProcessObserver?) throws(ProcessLaunchError) -> ProcessOutcome {
+        lock.lock()
+        requests.append(request)
+        lock.unlock()
+        return outcome
+    }
+}
+
+@Suite("stage runner: requests")
+struct StageRunnerRequestTests {
+    @Test("each program gets the stage's argv, absolute folder, remaining timeout, log and full environment")
+    func requests() throws {
+        let folder = TemporaryDirectory("slipway-requests")
+        let fake = RecordingProcessRunner()
+        let runner = StageRunner(processRunner: fake, clock: FixedDateClock())
+        var options = StageRunner.Options(root: folder.url, logDirectory: folder.url.appendingPathComponent("logs"),
+                                          baseEnvironment: ["PATH": "/usr/bin:/bin", "HOME": "/home/me", "OVERRIDE": "base"])
+        options.killGracePeriod = 7
+        let stages = [
+            Stage(name: "gen", command: .programs([["xcodegen", "generate"], ["xcodebuild", "-list"]]), timeout: 100),
+            Stage(name: "sh", command: .shell("make"), workingDirectory: "App", environment: ["OVERRIDE": "stage"]),
+        ]
+        let environment = StageEnvironment(version: "2.0", build: "9", commit: "c", branch: "b", major: true, root: folder.path,
+                                           outputDirectory: "/out", extra: ["SLIPWAY_TAG": "v2.0"])
+        let report = runner.run(stages, environment: environment, options: options, reporter: RecordingReporter())
+        #expect(report.results.map(\.status) == [.passed, .passed])
+        let requests = fake.requests
+        #expect(requests.map(\.arguments) == [["xcodegen", "generate"], ["xcodebuild", "-list"], ["/bin/sh", "-c", "make"]])
+        #expect(requests[0].workingDirectory == folder.url.standardizedFileURL.path || requests[0].workingDirectory == folder.path)
+        #expect(requests[2].workingDirectory?.hasSuffix("/App") == true)
+        #expect((requests[0].timeout ?? 0) > 99 && (requests[0].timeout ?? 0) <= 100)
+        #expect(requests[2].timeout == nil)
+        #expect(requests.allSatisfy { $0.killGracePeriod == 7 && $0.log != nil })
+        #expect(requests[2].environment["OVERRIDE"] == "stage")
+        #expect(requests[0].environment["OVERRIDE"] == "base")
+        #expect(requests[2].environment["HOME"] == "/home/me")
+        #expect(requests[2].environment["SLIPWAY_STAGE"] == "sh")
+        #expect(requests[0].environment["SLIPWAY_STAGE"] == "gen")
+        #expect(requests[0].environment["SLIPWAY_MAJOR"] == "true")
+        #expect(requests[0].environment["SLIPWAY_TAG"] == "v2.0")
+        #expect(requests[0].environment["SLIPWAY_OUTPUT_DIR"] == "/out")
+        #expect(report.results[0].startedAt == FixedDateClock().date)
+    }
+}
