@@ -133,6 +133,7 @@ private struct ProcessSession {
     private var stop: ProcessOutcome.Stop?
     private var terminatedAt: Double?
     private var killed = false
+    private var killedAt: Double = 0
     private var lastHeartbeat: Double = 0
     private var tail = OutputTail()
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -226,6 +227,10 @@ private struct ProcessSession {
             // Stopping: give the rest of the group its grace period, then SIGKILL.
             return false
         }
+        if killed, now < killedAt + 1, groupIsAlive {
+            // SIGKILL is delivered asynchronously: report the stage stopped once its processes are really gone.
+            return false
+        }
         guard pipesOpen else { return true }
         if stop != nil && killed { return true }
         // A background process still holds the pipes: read what it says for a moment, then move on.
@@ -289,6 +294,7 @@ private struct ProcessSession {
 
     private mutating func killGroup() {
         killed = true
+        killedAt = clock.uptime()
         kill(-pid, SIGKILL)
     }
 
@@ -297,6 +303,7 @@ private struct ProcessSession {
         var wake = now + 0.05
         if stop == nil, let timeout = request.timeout { wake = min(wake, start + timeout) }
         if let terminatedAt, !killed { wake = min(wake, terminatedAt + request.killGracePeriod) }
+        if killed { wake = min(wake, now + 0.005) }
         if let heartbeat = request.heartbeat { wake = min(wake, lastHeartbeat + heartbeat) }
         if let exitedAt, outputDescriptor >= 0 || errorDescriptor >= 0 {
             wake = min(wake, max(exitedAt, lastOutputAt) + request.drainPeriod)
