@@ -73,20 +73,22 @@ def once(argv):
         sys.exit("bench/run.sh: %s exited with %d" % (" ".join(argv), child.returncode))
     return elapsed, usage.ru_utime + usage.ru_stime
 
-slipway, plain = [binary, "run"], [script]
+slipway, plain, fixed = [binary, "run"], [script], [binary, "run", "--dry-run"]
 for _ in range(3):  # warm-up: page cache, dynamic linker
-    once(slipway); once(plain)
-a, b = [], []
-for _ in range(runs):  # interleaved, so a burst of load hits both alike
-    a.append(once(slipway)); b.append(once(plain))
+    once(slipway); once(plain); once(fixed)
+a, b, c = [], [], []
+for _ in range(runs):  # interleaved, so a burst of load hits all alike
+    a.append(once(slipway)); b.append(once(plain)); c.append(once(fixed))
 median = lambda values, i: statistics.median(v[i] for v in values)
 ms = lambda seconds: "%.1f ms" % (seconds * 1000)
 wall_a, wall_b, cpu_a, cpu_b = median(a, 0), median(b, 0), median(a, 1), median(b, 1)
+wall_c, cpu_c = median(c, 0), median(c, 1)
 ratio, per_stage = wall_a / wall_b, (wall_a - wall_b) / 10
 ok = ratio <= 1.05 or per_stage <= 0.005
 print("run: 10 stages of trivial commands, median of %d interleaved runs (load average %.1f)" % (runs, os.getloadavg()[0]))
 print("  %-42s %10s wall %10s CPU" % ("slipway run", ms(wall_a), ms(cpu_a)))
 print("  %-42s %10s wall %10s CPU" % ("plain sh script (one sh -c per command)", ms(wall_b), ms(cpu_b)))
+print("  %-42s %10s wall %10s CPU" % ("  of slipway's: start-up (run --dry-run)", ms(wall_c), ms(cpu_c)))
 print("  ratio %.2fx, overhead %s per stage (target: <= 1.05x or <= 5 ms per stage)  %s"
       % (ratio, ms(per_stage), "ok" if ok else "FAIL"))
 sys.exit(0 if ok else 1)
