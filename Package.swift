@@ -25,7 +25,9 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
-        .target(name: "SlipwayCore"),
+        // Declarations glibc hides behind _GNU_SOURCE (pipe2, posix_spawn_file_actions_addchdir_np); header only.
+        .systemLibrary(name: "CSpawn"),
+        .target(name: "SlipwayCore", dependencies: ["CSpawn"]),
         .target(name: "SlipwayGit", dependencies: ["CGit2", "SlipwayCore"]),
         .target(name: "SlipwayYAML", dependencies: ["CYAML", "SlipwayCore"]),
         .target(name: "SlipwayCrypto", dependencies: ["CCrypto"]),

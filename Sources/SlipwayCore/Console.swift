@@ -37,6 +37,12 @@ public final class Console: @unchecked Sendable {
         buffer.removeAll(keepingCapacity: true)
     }
 
+    /// Writes bytes straight through, after anything buffered, for output streamed from a child process as it comes.
+    public func passThrough(_ bytes: UnsafeRawBufferPointer, toError: Bool) {
+        flush()
+        Console.writeAll(bytes, to: toError ? errorDescriptor : outputDescriptor)
+    }
+
     /// Whether standard error is a terminal (for colour and status lines).
     public var isErrorTerminal: Bool { isatty(errorDescriptor) == 1 }
     public var isOutputTerminal: Bool { isatty(outputDescriptor) == 1 }
@@ -52,6 +58,19 @@ public final class Console: @unchecked Sendable {
                 }
                 offset += written
             }
+        }
+    }
+
+    public static func writeAll(_ raw: UnsafeRawBufferPointer, to descriptor: Int32) {
+        guard let base = raw.baseAddress else { return }
+        var offset = 0
+        while offset < raw.count {
+            let written = write(descriptor, base + offset, raw.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
         }
     }
 }

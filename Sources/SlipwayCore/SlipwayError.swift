@@ -7,6 +7,10 @@ public enum ExitStatus: Int32, Sendable {
     case badInput = 2
     /// The command line itself is wrong.
     case usage = 64
+    /// Stopped by Ctrl-C (SIGINT) after cleaning up, as shells report it (128 + 2).
+    case interrupted = 130
+    /// Stopped by SIGTERM after cleaning up (128 + 15).
+    case terminated = 143
 }
 
 /// An error a user can cause, with everything needed to print it well.

@@ -13,13 +13,17 @@ public struct Configuration: Sendable {
     public var spec: String?
     /// XcodeGen's `--project-root`, relative to the repository root.
     public var projectRoot: String?
+    /// `stages:`, in order; `nil` when the key is absent, so defaults are derived from the project.
+    public var stages: [Stage]?
+    /// `artifacts:`, globs of the files a release produces, relative to the repository root.
+    public var artifacts: [Glob] = []
     /// Where the file was read from, or `nil` when defaults are used.
     public var source: String?
 
     public init() {}
 
     /// The top-level keys and the reader of each section; later capabilities add theirs here.
-    static let topLevelKeys = ["detect", "spec", "projectRoot", "release", "hooks"]
+    static let topLevelKeys = ["detect", "spec", "projectRoot", "stages", "artifacts", "release", "hooks"]
 
     /// Reads `.slipway.yml` from `root` (defaults when it does not exist).
     public static func load(fromRoot root: URL) throws(YAMLError) -> Configuration {
@@ -38,6 +42,8 @@ public struct Configuration: Sendable {
             case "detect": configuration.detect = try readDetect(node, reader)
             case "spec": configuration.spec = try reader.string(node, keyPath: key)
             case "projectRoot": configuration.projectRoot = try reader.string(node, keyPath: key)
+            case "stages": configuration.stages = try readStages(node, reader)
+            case "artifacts": configuration.artifacts = try readArtifacts(node, reader)
             case "release": configuration.release = try readRelease(node, reader)
             case "hooks": configuration.hooks = try HooksConfig.read(node, reader)
             default: break

@@ -21,11 +21,11 @@ struct ManifestModelTests {
         var (workspace, manifest) = try assembled(repo, now: now)
         manifest.stages = [
             StageResult(name: "generate", command: "xcodegen generate", status: .passed, exitCode: 0,
-                        startedAt: now.addingTimeInterval(-10.5), durationSeconds: 1.23456, logPath: ".slipway/logs/generate.log"),
+                        startedAt: now.addingTimeInterval(-10.5), duration: 1.23456, logPath: ".slipway/logs/generate.log"),
             StageResult(name: "test", command: "swift test", status: .failed, exitCode: 3,
-                        startedAt: now.addingTimeInterval(-9), durationSeconds: 8, logPath: ".slipway/logs/test.log"),
+                        startedAt: now.addingTimeInterval(-9), duration: 8, logPath: ".slipway/logs/test.log"),
             StageResult(name: "archive", command: "make archive", status: .skipped),
-            StageResult(name: "upload", command: "make upload", status: .cancelled, startedAt: now, durationSeconds: 0.5,
+            StageResult(name: "upload", command: "make upload", status: .cancelled, startedAt: now, duration: 0.5,
                         detail: "stopped by SIGINT"),
         ]
         manifest.fail(stage: "test", message: "stage 'test' exited with status 3")
@@ -169,7 +169,7 @@ extension StageResult {
     var jsonForTests: JSON {
         JSON.object([
             "name": .string(name), "command": .string(command), "status": .string(status.rawValue),
-            "exitCode": .null, "startedAt": .null, "durationSeconds": .null, "log": .null, "detail": .null,
+            "exitCode": .null, "signal": .null, "startedAt": .null, "durationSeconds": .null, "log": .null, "detail": .null,
         ])
     }
 }

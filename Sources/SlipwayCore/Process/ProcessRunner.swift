@@ -1,0 +1,370 @@
+import CSpawn
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs one program to completion; a protocol so planning code can be tested with a recording fake.
+public protocol ProcessRunning: Sendable {
+    func run(_ request: ProcessRequest, observer: ProcessObserver?) throws(ProcessLaunchError) -> ProcessOutcome
+}
+
+/// Runs programs from argv arrays with `posix_spawn`, each in a new process group, streaming output as it comes.
+///
+/// Why a process group: a stage is usually a shell running other programs (xcodebuild runs compilers); stopping
+/// only the shell would leave its children running. Signalling the group (`kill(-pgid)`) reaches them all.
+/// Standard input is `/dev/null`: stages are not interactive, and a background group reading the terminal would stop.
+public struct ProcessRunner: ProcessRunning {
+    public let clock: Clock
+
+    public init(clock: Clock = SystemClock()) {
+        self.clock = clock
+    }
+
+    public func run(_ request: ProcessRequest, observer: ProcessObserver?) throws(ProcessLaunchError) -> ProcessOutcome {
+        guard let program = request.arguments.first, !program.isEmpty else {
+            throw ProcessLaunchError(arguments: request.arguments, reason: "the command is empty")
+        }
+        let executable = try ExecutableLookup.resolve(program, environment: request.environment, arguments: request.arguments)
+        guard let output = SystemCall.pipe() else {
+            throw ProcessLaunchError(arguments: request.arguments, reason: "cannot create a pipe: \(SystemCall.errorText)")
+        }
+        guard let errors = SystemCall.pipe() else {
+            SystemCall.close(output.read)
+            SystemCall.close(output.write)
+            throw ProcessLaunchError(arguments: request.arguments, reason: "cannot create a pipe: \(SystemCall.errorText)")
+        }
+        let start = clock.uptime()
+        let pid: pid_t
+        do {
+            pid = try spawn(executable, request, output: output.write, error: errors.write)
+        } catch {
+            for descriptor in [output.read, output.write, errors.read, errors.write] { SystemCall.close(descriptor) }
+            throw error
+        }
+        SystemCall.close(output.write)
+        SystemCall.close(errors.write)
+        var session = ProcessSession(
+            pid: pid, request: request, clock: clock, start: start, observer: observer,
+            outputDescriptor: output.read, errorDescriptor: errors.read)
+        return session.run()
+    }
+
+    private func spawn(_ executable: String, _ request: ProcessRequest, output: Int32, error: Int32) throws(ProcessLaunchError) -> pid_t {
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        var attributes: posix_spawnattr_t?
+        #else
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+        posix_spawn_file_actions_adddup2(&actions, error, 2)
+        if let directory = request.workingDirectory {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ProcessLaunchError(arguments: request.arguments, reason: "the working directory \(directory) does not exist")
+            }
+            #if canImport(Darwin)
+            guard #available(macOS 10.15, *) else {
+                throw ProcessLaunchError(arguments: request.arguments, reason: "a working directory needs macOS 10.15 or later")
+            }
+            #endif
+            posix_spawn_file_actions_addchdir_np(&actions, directory)
+        }
+
+        // Slipway ignores or traps some signals while it runs; the child starts with every default restored.
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in [SIGINT, SIGTERM, SIGQUIT, SIGHUP, SIGPIPE, SIGCHLD, SIGTSTP, SIGTTIN, SIGTTOU] {
+            sigaddset(&defaults, number)
+        }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var flags = Int32(POSIX_SPAWN_SETPGROUP) | Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)
+        #if canImport(Darwin)
+        flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+        #endif
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+
+        let argv = request.arguments.map { strdup($0) } + [nil]
+        let envp = request.environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard status == 0 else {
+            throw ProcessLaunchError(arguments: request.arguments, reason: "cannot start \(executable): \(SystemCall.errorText(status))")
+        }
+        return pid
+    }
+}
+
+/// The loop that reads a running child's output, enforces its timeout and cancellation, and reaps it.
+private struct ProcessSession {
+    let pid: pid_t
+    let request: ProcessRequest
+    let clock: Clock
+    let start: Double
+    let observer: ProcessObserver?
+    var outputDescriptor: Int32
+    var errorDescriptor: Int32
+    /// Readable when the child exits (Linux pidfd), or -1: then exit is noticed by polling `waitpid`.
+    private var exitDescriptor: Int32 = -1
+
+    private var status: Int32?
+    private var exitedAt: Double?
+    private var lastOutputAt: Double = 0
+    private var stop: ProcessOutcome.Stop?
+    private var terminatedAt: Double?
+    private var killed = false
+    private var killedAt: Double = 0
+    private var lastHeartbeat: Double = 0
+    private var tail = OutputTail()
+    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+
+    init(pid: pid_t, request: ProcessRequest, clock: Clock, start: Double, observer: ProcessObserver?,
+         outputDescriptor: Int32, errorDescriptor: Int32) {
+        self.pid = pid
+        self.request = request
+        self.clock = clock
+        self.start = start
+        self.observer = observer
+        self.outputDescriptor = outputDescriptor
+        self.errorDescriptor = errorDescriptor
+        lastHeartbeat = start
+        #if os(Linux)
+        exitDescriptor = slipway_pidfd_open(pid)
+        #endif
+    }
+
+    mutating func run() -> ProcessOutcome {
+        var reapDelay = 0.0001
+        while true {
+            reap()
+            let now = clock.uptime()
+            enforceLimits(now: now)
+            if isFinished(now: now) { break }
+
+            if outputDescriptor < 0 && errorDescriptor < 0 && status == nil && exitDescriptor < 0 {
+                // Both pipes are closed but the child is not reaped yet (it usually is a moment later): back off
+                // from a tenth of a millisecond, so a normal exit costs next to nothing and a child that closed its
+                // output early still has its timeout and cancellation checked every 50 ms.
+                sleep(seconds: min(nextWakeUp(now: now), reapDelay))
+                reapDelay = min(reapDelay * 2, 0.05)
+                heartbeatIfDue()
+                continue
+            }
+
+            var descriptors: [pollfd] = []
+            if outputDescriptor >= 0 { descriptors.append(pollfd(fd: outputDescriptor, events: Int16(POLLIN), revents: 0)) }
+            if errorDescriptor >= 0 { descriptors.append(pollfd(fd: errorDescriptor, events: Int16(POLLIN), revents: 0)) }
+            // While stopping, a second request (another Ctrl-C) escalates to SIGKILL, so keep listening until then.
+            if let cancellation = request.cancellation, !killed, cancellation.readDescriptor >= 0 {
+                descriptors.append(pollfd(fd: cancellation.readDescriptor, events: Int16(POLLIN), revents: 0))
+            }
+            if status == nil, exitDescriptor >= 0 {
+                descriptors.append(pollfd(fd: exitDescriptor, events: Int16(POLLIN), revents: 0))
+            }
+            let wait = nextWakeUp(now: now)
+            guard !descriptors.isEmpty else {
+                sleep(seconds: wait)
+                heartbeatIfDue()
+                continue
+            }
+            // Round up so a wait of 0.3 ms does not become a busy loop of zero-millisecond polls.
+            let milliseconds = Int32((min(wait, 3600) * 1000).rounded(.up))
+            let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+            if ready <= 0 {
+                heartbeatIfDue()
+                continue
+            }
+            for entry in descriptors where entry.revents != 0 {
+                if entry.fd == outputDescriptor {
+                    if !readChunk(from: .standardOutput) { closeOutput(.standardOutput) }
+                } else if entry.fd == errorDescriptor {
+                    if !readChunk(from: .standardError) { closeOutput(.standardError) }
+                }
+            }
+            heartbeatIfDue()
+        }
+        if outputDescriptor >= 0 { closeOutput(.standardOutput) }
+        if errorDescriptor >= 0 { closeOutput(.standardError) }
+        if exitDescriptor >= 0 { SystemCall.close(exitDescriptor) }
+        let termination: ProcessOutcome.Termination
+        let raw = status ?? -1
+        if raw < 0 {
+            termination = .unknown
+        } else if raw & 0x7f == 0 {
+            termination = .exited((raw >> 8) & 0xff)
+        } else {
+            termination = .signaled(raw & 0x7f)
+        }
+        return ProcessOutcome(termination: termination, stop: stop, duration: (exitedAt ?? clock.uptime()) - start,
+                              standardErrorTail: tail.text)
+    }
+
+    /// Whether the child has been reaped and nothing more needs reading or stopping.
+    private func isFinished(now: Double) -> Bool {
+        guard let exitedAt, status != nil else { return false }
+        let pipesOpen = outputDescriptor >= 0 || errorDescriptor >= 0
+        if stop != nil, !killed, let terminatedAt, now < terminatedAt + request.killGracePeriod, groupIsAlive {
+            // Stopping: give the rest of the group its grace period, then SIGKILL.
+            return false
+        }
+        if killed, now < killedAt + 1, groupIsAlive {
+            // SIGKILL is delivered asynchronously: report the stage stopped once its processes are really gone.
+            return false
+        }
+        guard pipesOpen else { return true }
+        if stop != nil && killed { return true }
+        // A background process still holds the pipes: read what it says for a moment, then move on.
+        let quietSince = max(exitedAt, lastOutputAt)
+        return now >= quietSince + request.drainPeriod || now >= exitedAt + 10 * max(request.drainPeriod, 0.1)
+    }
+
+    private var groupIsAlive: Bool { ProcessGroup.hasLiveMembers(pid) }
+
+    private func sleep(seconds: Double) {
+        guard seconds > 0 else { return }
+        var interval = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1_000_000_000))
+        _ = nanosleep(&interval, nil)
+    }
+
+    private mutating func reap() {
+        guard status == nil else { return }
+        var raw: Int32 = 0
+        while true {
+            let result = waitpid(pid, &raw, WNOHANG)
+            if result == pid {
+                status = raw
+                exitedAt = clock.uptime()
+                return
+            }
+            if result < 0 && errno == EINTR { continue }
+            if result < 0 {
+                // Someone else reaped it (a SIGCHLD handler elsewhere): the status is gone.
+                status = -1
+                exitedAt = clock.uptime()
+            }
+            return
+        }
+    }
+
+    private mutating func enforceLimits(now: Double) {
+        if stop == nil, let timeout = request.timeout, now >= start + timeout {
+            stop = .timedOut
+            terminate(now: now)
+        }
+        if let cancellation = request.cancellation {
+            let count = cancellation.requestCount
+            if stop == nil, count > 0 {
+                stop = .cancelled(cancellation.signal ?? SIGTERM)
+                terminate(now: now)
+            } else if count > 1, !killed {
+                killGroup()
+            }
+        }
+        if stop != nil, !killed, let terminatedAt, now >= terminatedAt + request.killGracePeriod {
+            killGroup()
+        }
+    }
+
+    private mutating func terminate(now: Double) {
+        terminatedAt = now
+        kill(-pid, SIGTERM)
+        // A stopped (SIGTSTP) member cannot act on SIGTERM until continued.
+        kill(-pid, SIGCONT)
+    }
+
+    private mutating func killGroup() {
+        killed = true
+        killedAt = clock.uptime()
+        kill(-pid, SIGKILL)
+    }
+
+    /// Seconds until the next deadline the loop must act on (each one already due was handled before polling).
+    private func nextWakeUp(now: Double) -> Double {
+        var wake = now + 0.05
+        if stop == nil, let timeout = request.timeout { wake = min(wake, start + timeout) }
+        if let terminatedAt, !killed { wake = min(wake, terminatedAt + request.killGracePeriod) }
+        if killed { wake = min(wake, now + 0.005) }
+        if let heartbeat = request.heartbeat { wake = min(wake, lastHeartbeat + heartbeat) }
+        if let exitedAt, outputDescriptor >= 0 || errorDescriptor >= 0 {
+            wake = min(wake, max(exitedAt, lastOutputAt) + request.drainPeriod)
+        }
+        // Never zero: a deadline that just passed is handled on the next turn, not by spinning.
+        return max(0.0005, wake - now)
+    }
+
+    private mutating func heartbeatIfDue() {
+        guard let heartbeat = request.heartbeat, let observer else { return }
+        let now = clock.uptime()
+        if now >= lastHeartbeat + heartbeat {
+            lastHeartbeat = now
+            observer.processHeartbeat(elapsed: now - start)
+        }
+    }
+
+    /// Reads one chunk; `false` at end of file.
+    private mutating func readChunk(from stream: ProcessStream) -> Bool {
+        let descriptor = stream == .standardOutput ? outputDescriptor : errorDescriptor
+        while true {
+            let count = buffer.withUnsafeMutableBytes { SystemCall.read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            lastOutputAt = clock.uptime()
+            buffer.withUnsafeBytes { raw in
+                let chunk = UnsafeRawBufferPointer(rebasing: raw[0..<count])
+                request.log?.write(chunk)
+                if stream == .standardError { tail.append(chunk) }
+                observer?.process(output: chunk, from: stream)
+            }
+            return true
+        }
+    }
+
+    private mutating func closeOutput(_ stream: ProcessStream) {
+        if stream == .standardOutput {
+            SystemCall.close(outputDescriptor)
+            outputDescriptor = -1
+        } else {
+            SystemCall.close(errorDescriptor)
+            errorDescriptor = -1
+        }
+    }
+}
+
+/// The last few kilobytes of a stream, trimmed to whole lines, for failure messages.
+struct OutputTail {
+    private var bytes: [UInt8] = []
+    private let limit = 8 * 1024
+    private let lines = 20
+
+    mutating func append(_ chunk: UnsafeRawBufferPointer) {
+        bytes.append(contentsOf: chunk)
+        if bytes.count > 2 * limit { bytes.removeFirst(bytes.count - limit) }
+    }
+
+    var text: String {
+        var text = String(decoding: bytes.suffix(limit), as: UTF8.self)
+        while text.hasSuffix("\n") { text.removeLast() }
+        let kept = text.split(separator: "\n", omittingEmptySubsequences: false).suffix(lines)
+        return kept.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,138 @@
+import SlipwayCore
+import SlipwayYAML
+
+/// Reading `stages:` and `artifacts:` from `.slipway.yml`.
+extension Configuration {
+    static let stageKeys = ["name", "run", "workingDirectory", "timeout", "env", "when"]
+
+    /// `stages:`: an ordered list; `null` (or no key) means "derive the defaults".
+    static func readStages(_ node: YAMLNode, _ reader: ConfigReader) throws(YAMLError) -> [Stage]? {
+        if node.isNull { return nil }
+        guard node.kind == .sequence else {
+            throw reader.file.error(
+                "'stages' must be a list of stages, found \(node.kindName)", at: node,
+                hint: "write each stage as '- name: build' with 'run: <command>' under it")
+        }
+        var stages: [Stage] = []
+        var definedAt: [String: Int] = [:]
+        for (index, item) in node.items.enumerated() {
+            let stage = try readStage(item, number: index + 1, reader)
+            if let line = definedAt[stage.name] {
+                let nameNode = item["name"] ?? item
+                throw reader.file.error(
+                    "a stage named '\(stage.name)' is already defined on line \(line)", at: nameNode,
+                    hint: "stage names must be unique: they name the log files and the manifest entries")
+            }
+            definedAt[stage.name] = item.start.line
+            stages.append(stage)
+        }
+        return stages
+    }
+
+    private static func readStage(_ node: YAMLNode, number: Int, _ reader: ConfigReader) throws(YAMLError) -> Stage {
+        let path = "stages[\(number)]"
+        guard node.kind == .mapping else {
+            throw reader.file.error(
+                "stage \(number) must be a mapping with 'name' and 'run', found \(node.kindName)", at: node,
+                hint: "write it as:\n  - name: build\n    run: swift build")
+        }
+        var name: String?
+        var run: String?
+        var stage = Stage(name: "", command: .shell(""), location: reader.file.location(node.start))
+        for (key, value) in try reader.mapping(node, keyPath: path, allowed: stageKeys) {
+            let keyPath = "\(path).\(key)"
+            switch key {
+            case "name":
+                let text = try reader.string(value, keyPath: keyPath)
+                guard Stage.isValidName(text) else {
+                    throw reader.file.error(
+                        "stage name '\(text)' may only contain letters, digits, '.', '_' and '-', starting with a letter or digit",
+                        at: value, hint: "the name becomes the log file name, e.g. 'unit-tests'")
+                }
+                name = text
+            case "run":
+                let text = try reader.string(value, keyPath: keyPath)
+                guard !text.allSatisfy(\.isWhitespace) else {
+                    throw reader.file.error("'\(keyPath)' is empty", at: value, hint: "give the command line to run, e.g. 'swift test'")
+                }
+                run = text
+            case "workingDirectory":
+                let text = try reader.string(value, keyPath: keyPath)
+                guard !text.isEmpty else {
+                    throw reader.file.error("'\(keyPath)' is empty", at: value, hint: "give a folder relative to the repository root, or leave the key out")
+                }
+                stage.workingDirectory = text
+            case "timeout":
+                let seconds = try reader.number(value, keyPath: keyPath)
+                guard seconds > 0 else {
+                    throw reader.file.error("'\(keyPath)' must be more than 0 seconds, found \(value.scalar)", at: value, hint: "leave it out for no limit")
+                }
+                stage.timeout = seconds
+            case "env":
+                stage.environment = try readEnvironment(value, keyPath: keyPath, reader)
+            case "when":
+                let text = try reader.choice(value, keyPath: keyPath, from: Stage.When.allCases.map(\.rawValue))
+                stage.when = Stage.When(rawValue: text) ?? .always
+            default:
+                break
+            }
+        }
+        guard let name else {
+            throw reader.file.error("stage \(number) has no 'name'", at: node, hint: "add 'name: <stage>' (letters, digits, '.', '_', '-')")
+        }
+        guard let run else {
+            throw reader.file.error("stage '\(name)' has no 'run'", at: node, hint: "add 'run: <command line>'; it runs with /bin/sh -c in the repository root")
+        }
+        stage.name = name
+        stage.command = .shell(run)
+        return stage
+    }
+
+    private static func readEnvironment(_ node: YAMLNode, keyPath: String, _ reader: ConfigReader) throws(YAMLError) -> [String: String] {
+        if node.isNull { return [:] }
+        guard node.kind == .mapping else {
+            throw reader.file.error("'\(keyPath)' must be a mapping of variable names to values, found \(node.kindName)", at: node,
+                                    hint: "write it as 'NAME: value' lines")
+        }
+        var environment: [String: String] = [:]
+        for pair in node.pairs {
+            let key = pair.key.scalar
+            guard pair.key.kind == .scalar, isVariableName(key) else {
+                throw reader.file.error("'\(key)' is not a valid environment variable name", at: pair.key,
+                                        hint: "use letters, digits and '_', not starting with a digit")
+            }
+            guard !key.hasPrefix("SLIPWAY_") else {
+                throw reader.file.error("'\(key)' is set by Slipway itself and cannot be configured", at: pair.key,
+                                        hint: "choose another name; stages receive SLIPWAY_* values automatically")
+            }
+            guard environment[key] == nil else {
+                throw reader.file.error("'\(key)' is given twice", at: pair.key, hint: "keep one of them")
+            }
+            guard pair.value.kind == .scalar, !pair.value.isNull else {
+                throw reader.file.error("'\(keyPath).\(key)' must be a string, found \(pair.value.kindName)", at: pair.value,
+                                        hint: "quote it, e.g. \(key): \"\"")
+            }
+            environment[key] = pair.value.scalar
+        }
+        return environment
+    }
+
+    static func isVariableName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+        }
+    }
+
+    /// `artifacts:`: globs of files a release produces (a single string is a list of one).
+    static func readArtifacts(_ node: YAMLNode, _ reader: ConfigReader) throws(YAMLError) -> [Glob] {
+        if node.isNull { return [] }
+        let patterns = try reader.strings(node, keyPath: "artifacts")
+        for (index, pattern) in patterns.enumerated() where pattern.isEmpty || pattern.hasPrefix("/") {
+            let item = node.kind == .sequence ? node.items[index] : node
+            throw reader.file.error("artifact pattern '\(pattern)' must be a non-empty path relative to the repository root",
+                                    at: item, hint: "e.g. build/*.ipa or build/**/*.dSYM.zip")
+        }
+        return patterns.map(Glob.init)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import SlipwayCore
+
+/// `.slipway/` at the repository root: stage logs (and, later, manifests) go here, and git ignores it.
+public struct OutputFolder: Sendable {
+    public static let name = ".slipway"
+    public let url: URL
+
+    public init(root: URL) {
+        url = root.appendingPathComponent(OutputFolder.name, isDirectory: true)
+    }
+
+    public var logs: URL { url.appendingPathComponent("logs", isDirectory: true) }
+
+    public func log(forStage name: String) -> URL {
+        logs.appendingPathComponent(name + ".log")
+    }
+
+    /// Creates the folder with a `.gitignore` of `*`, so nothing in it is ever committed by accident, in any repository.
+    public func prepare() throws(Failure) {
+        do {
+            try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+        } catch {
+            throw Failure("cannot create the output folder \(url.path): \(error.localizedDescription)",
+                          hint: "check that the repository is writable")
+        }
+        let ignore = url.appendingPathComponent(".gitignore")
+        guard !FileManager.default.fileExists(atPath: ignore.path) else { return }
+        // Written to a temporary name and renamed, so a crash never leaves a half-written file.
+        let temporary = url.appendingPathComponent(".gitignore.\(ProcessInfo.processInfo.processIdentifier).tmp")
+        do {
+            try Data("# Written by slipway: logs and manifests of local runs.\n*\n".utf8).write(to: temporary)
+            try FileManager.default.moveItem(at: temporary, to: ignore)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            // Another run may have written it meanwhile; only a missing file is a problem.
+            guard FileManager.default.fileExists(atPath: ignore.path) else {
+                throw Failure("cannot write \(ignore.path): \(error.localizedDescription)")
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import SlipwayCore
+
+/// One step of the pipeline: what to run, where, for how long, with which extra environment, and when.
+public struct Stage: Sendable, Equatable {
+    public enum Command: Sendable, Equatable {
+        /// A command line from `.slipway.yml`, run by `/bin/sh -c`.
+        case shell(String)
+        /// Programs run one after another from argv arrays (the derived defaults), stopping at the first failure.
+        case programs([[String]])
+    }
+
+    public enum When: String, Sendable, CaseIterable {
+        /// Every run.
+        case always
+        /// Only when the change being released is major (`slipway run --major`, or a release that detect calls major).
+        case major
+    }
+
+    public var name: String
+    public var command: Command
+    /// Relative to the repository root (or absolute); `nil` runs in the root.
+    public var workingDirectory: String?
+    /// Seconds before the stage's process group is stopped; `nil` for no limit.
+    public var timeout: Double?
+    /// Extra variables from `env:`; Slipway's own `SLIPWAY_*` values are added on top.
+    public var environment: [String: String]
+    public var when: When
+    /// Where the stage is defined in `.slipway.yml`, for messages.
+    public var location: SourceLocation?
+
+    public init(name: String, command: Command, workingDirectory: String? = nil, timeout: Double? = nil,
+                environment: [String: String] = [:], when: When = .always, location: SourceLocation? = nil) {
+        self.name = name
+        self.command = command
+        self.workingDirectory = workingDirectory
+        self.timeout = timeout
+        self.environment = environment
+        self.when = when
+        self.location = location
+    }
+
+    /// The argv arrays the stage runs, in order.
+    public var invocations: [[String]] {
+        switch command {
+        case .shell(let line): return [["/bin/sh", "-c", line]]
+        case .programs(let programs): return programs
+        }
+    }
+
+    /// The command as people read it: the `run:` line itself, or the shell-quoted programs joined by `&&`.
+    public var displayCommand: String {
+        switch command {
+        case .shell(let line): return line
+        case .programs(let programs): return programs.map { Shell.quote($0) }.joined(separator: " && ")
+        }
+    }
+
+    /// Stage names become log file names and appear in CI annotations: keep them to a safe alphabet.
+    static func isValidName(_ name: String) -> Bool {
+        func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+        }
+        guard let first = name.unicodeScalars.first, isAlphanumeric(first) else { return false }
+        return name.unicodeScalars.allSatisfy { isAlphanumeric($0) || "._-".unicodeScalars.contains($0) }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import SlipwayCore
+import SlipwayYAML
+
+/// The stages a run would execute and where they came from.
+public struct StagePlan: Sendable, Equatable {
+    public enum Origin: Sendable, Equatable {
+        /// `stages:` in `.slipway.yml`.
+        case configuration(String)
+        /// Derived from the project because `.slipway.yml` has no `stages:`.
+        case derived(DefaultStages.Kind)
+    }
+
+    public var stages: [Stage]
+    public var origin: Origin
+
+    public init(stages: [Stage], origin: Origin) {
+        self.stages = stages
+        self.origin = origin
+    }
+
+    /// The configured stages, else the defaults for the repository's kind of project.
+    public static func resolve(_ workspace: Workspace) throws -> StagePlan {
+        try resolve(configuration: workspace.configuration, root: workspace.root, specPath: workspace.specPath)
+    }
+
+    public static func resolve(configuration: Configuration, root: URL, specPath: String) throws -> StagePlan {
+        if let stages = configuration.stages {
+            return StagePlan(stages: stages, origin: .configuration(configuration.source ?? Configuration.fileName))
+        }
+        guard let derived = try DefaultStages.derive(root: root, specPath: specPath, projectRoot: configuration.projectRoot) else {
+            throw Failure(
+                "there are no stages to run: \(Configuration.fileName) has no 'stages:' and the repository has neither \(specPath) nor Package.swift",
+                hint: "add a 'stages:' list to \(Configuration.fileName), e.g.\n  stages:\n    - name: build\n      run: make")
+        }
+        return StagePlan(stages: derived.stages, origin: .derived(derived.kind))
+    }
+
+    /// Only the named stages, in the plan's order; an unknown name is an error with a suggestion.
+    public func selecting(_ names: [String]) throws(Failure) -> StagePlan {
+        guard !names.isEmpty else { return self }
+        let known = stages.map(\.name)
+        for name in names where !known.contains(name) {
+            var hint = known.isEmpty ? "there are no stages" : "stages: \(known.joined(separator: ", "))"
+            if let near = ConfigReader.nearest(name, in: known) { hint = "did you mean '\(near)'? " + hint }
+            throw Failure("unknown stage '\(name)'", hint: hint)
+        }
+        let wanted = Set(names)
+        return StagePlan(stages: stages.filter { wanted.contains($0.name) }, origin: origin)
+    }
+
+    /// How the dry run and `--help` describe where the stages came from.
+    public var originDescription: String {
+        switch origin {
+        case .configuration(let file): return "Stages from \(file)"
+        case .derived(.xcodeGen(let spec)): return "Default stages for the XcodeGen project \(spec) (no 'stages:' in \(Configuration.fileName))"
+        case .derived(.swiftPackage): return "Default stages for the Swift package (no 'stages:' in \(Configuration.fileName))"
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import SlipwayCore
+import Testing
+
+/// Collects what a child writes, and can act on it while the child still runs.
+final class RecordingObserver: ProcessObserver, @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes: [ProcessStream: [UInt8]] = [.standardOutput: [], .standardError: []]
+    private var counts: [ProcessStream: Int] = [.standardOutput: 0, .standardError: 0]
+    /// Keep only counts (for huge output).
+    var countOnly = false
+    var onOutput: ((String) -> Void)?
+
+    func process(output: UnsafeRawBufferPointer, from stream: ProcessStream) {
+        lock.lock()
+        counts[stream, default: 0] += output.count
+        if !countOnly { bytes[stream, default: []].append(contentsOf: output) }
+        lock.unlock()
+        onOutput?(String(decoding: output, as: UTF8.self))
+    }
+
+    func text(_ stream: ProcessStream) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: bytes[stream] ?? [], as: UTF8.self)
+    }
+
+    func count(_ stream: ProcessStream) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return counts[stream] ?? 0
+    }
+}
+
+@Suite("process runner")
+struct ProcessRunnerTests {
+    let runner = ProcessRunner()
+    let folder = TemporaryDirectory("slipway-process")
+
+    func shell(_ script: String, timeout: Double? = nil, environment extra: [String: String] = [:]) -> ProcessRequest {
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in extra { environment[key] = value }
+        var request = ProcessRequest(arguments: ["/bin/sh", "-c", script], workingDirectory: folder.path, environment: environment, timeout: timeout)
+        request.killGracePeriod = 2
+        return request
+    }
+
+    @Test("a successful command reports exit code 0 and its output, stdout and stderr apart")
+    func success() throws {
+        let observer = RecordingObserver()
+        let outcome = try runner.run(shell("echo out; echo err >&2; pwd"), observer: observer)
+        #expect(outcome.succeeded)
+        #expect(outcome.termination == .exited(0))
+        #expect(observer.text(.standardOutput) == "out\n\(folder.url.resolvingSymlinksInPath().path)\n" || observer.text(.standardOutput) == "out\n\(folder.path)\n")
+        #expect(observer.text(.standardError) == "err\n")
+    }
+
+    @Test("a failing command reports its exit code, and the failure message quotes the command and the tail of stderr")
+    func failure() throws {
+        let request = shell("echo 'first problem' >&2; echo 'it broke' >&2; exit 3")
+        let outcome = try runner.run(request, observer: nil)
+        #expect(outcome.termination == .exited(3))
+        #expect(outcome.exitCode == 3)
+        #expect(!outcome.succeeded)
+        #expect(outcome.standardErrorTail == "first problem\nit broke")
+        let message = ProcessFailure(arguments: request.arguments, outcome: outcome).message
+        #expect(message.hasPrefix("/bin/sh -c 'echo '\\''first problem'\\'' >&2; echo '\\''it broke'\\'' >&2; exit 3' exited with code 3"))
+        #expect(message.contains("  | it broke"))
+    }
+
+    @Test("a command killed by a signal reports the signal")
+    func signal() throws {
+        let outcome = try runner.run(shell("kill -USR1 $$; sleep 5"), observer: nil)
+        #expect(outcome.termination == .signaled(SIGUSR1))
+        #expect(outcome.stop == nil)
+        #expect(ProcessFailure.describe(outcome) == "was killed by SIGUSR1 (signal \(SIGUSR1))")
+    }
+
+    @Test("a timeout stops the whole process group, grandchildren included")
+    func timeoutKillsGroup() throws {
+        let pidFile = folder.url.appendingPathComponent("grandchild.pid")
+        let started = Date()
+        let outcome = try runner.run(shell("sleep 300 & echo $! > grandchild.pid; sleep 300", timeout: 0.5), observer: nil)
+        #expect(outcome.stop == .timedOut)
+        #expect(outcome.termination == .signaled(SIGTERM))
+        #expect(Date().timeIntervalSince(started) < 20)
+        let grandchild = try #require(readPid(pidFile))
+        #expect(!isProcessRunning(grandchild))
+        #expect(ProcessFailure.describe(outcome, timeout: 0.5) == "timed out after 0.50 s (stopped with SIGTERM)")
+    }
+
+    @Test("a group that ignores SIGTERM is killed with SIGKILL after the grace period")
+    func killAfterGrace() throws {
+        var request = shell("trap '' TERM; sleep 300 & echo $! > stubborn.pid; while :; do sleep 1; done", timeout: 0.3)
+        request.killGracePeriod = 0.3
+        let started = Date()
+        let outcome = try runner.run(request, observer: nil)
+        #expect(outcome.stop == .timedOut)
+        #expect(outcome.termination == .signaled(SIGKILL))
+        #expect(Date().timeIntervalSince(started) < 20)
+        let stubborn = try #require(readPid(folder.url.appendingPathComponent("stubborn.pid")))
+        #expect(!isProcessRunning(stubborn))
+    }
+
+    @Test("cancellation stops the running command's group and records the signal that asked for it")
+    func cancellation() throws {
+        let cancellation = CancellationSignal()
+        var request = shell("echo ready; sleep 300 & wait")
+        request.cancellation = cancellation
+        let observer = RecordingObserver()
+        observer.onOutput = { text in if text.contains("ready") { cancellation.cancel(signal: SIGINT) } }
+        let started = Date()
+        let outcome = try runner.run(request, observer: observer)
+        #expect(outcome.stop == .cancelled(SIGINT))
+        #expect(cancellation.isCancelled)
+        #expect(cancellation.signal == SIGINT)
+        #expect(Date().timeIntervalSince(started) < 20)
+    }
+
+    @Test("output arrives while the command is still running")
+    func streaming() throws {
+        // The command only finishes after the test has seen its first line: without streaming it would time out.
+        let gate = folder.url.appendingPathComponent("go")
+        let observer = RecordingObserver()
+        observer.onOutput = { text in
+            if text.contains("first") { _ = FileManager.default.createFile(atPath: gate.path, contents: Data()) }
+        }
+        let outcome = try runner.run(shell("echo first; while [ ! -f go ]; do sleep 0.01; done; echo second", timeout: 30), observer: observer)
+        #expect(outcome.stop == nil)
+        #expect(outcome.succeeded)
+        #expect(observer.text(.standardOutput) == "first\nsecond\n")
+    }
+
+    @Test("tens of megabytes on both streams at once pass through without deadlock, and all reach the log")
+    func hugeOutput() throws {
+        let observer = RecordingObserver()
+        observer.countOnly = true
+        var request = shell("head -c 30000000 /dev/zero >&2 & head -c 40000000 /dev/zero; wait", timeout: 120)
+        let logPath = folder.url.appendingPathComponent("huge.log").path
+        request.log = try LogFile(path: logPath)
+        let outcome = try runner.run(request, observer: observer)
+        request.log = nil
+        #expect(outcome.succeeded)
+        #expect(observer.count(.standardOutput) == 40_000_000)
+        #expect(observer.count(.standardError) == 30_000_000)
+        let size = try FileManager.default.attributesOfItem(atPath: logPath)[.size] as? Int
+        #expect(size == 70_000_000)
+    }
+
+    @Test("environment values with shell metacharacters arrive intact and are never executed")
+    func environmentIsData() throws {
+        let evil = #"$(touch pwned) `touch pwned2`; touch pwned3 && echo "quoted" 'single' \ end"#
+        let observer = RecordingObserver()
+        let outcome = try runner.run(shell(#"printf '%s' "$EVIL""#, environment: ["EVIL": evil]), observer: observer)
+        #expect(outcome.succeeded)
+        #expect(observer.text(.standardOutput) == evil)
+        for name in ["pwned", "pwned2", "pwned3"] {
+            #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(name).path))
+        }
+    }
+
+    @Test("a program is looked up in the child's PATH; a missing one is a launch error")
+    func lookup() throws {
+        let observer = RecordingObserver()
+        let outcome = try runner.run(ProcessRequest(arguments: ["echo", "found"], environment: ["PATH": "/usr/bin:/bin"]), observer: observer)
+        #expect(outcome.succeeded)
+        #expect(observer.text(.standardOutput) == "found\n")
+        let error = #expect(throws: ProcessLaunchError.self) {
+            try runner.run(ProcessRequest(arguments: ["no-such-program-slipway", "x"], environment: ["PATH": "/nowhere"]), observer: nil)
+        }
+        #expect(error?.notFound == true)
+        #expect(error?.message == "cannot run no-such-program-slipway x: command not found: no-such-program-slipway")
+    }
+
+    @Test("a background process that keeps the pipes open does not hold the command up for long")
+    func backgroundHoldsPipes() throws {
+        let started = Date()
+        let outcome = try runner.run(shell("sleep 3 & echo done"), observer: nil)
+        #expect(outcome.succeeded)
+        #expect(Date().timeIntervalSince(started) < 2.5)
+    }
+
+    @Test("shell quoting leaves plain words alone and single-quotes the rest")
+    func quoting() {
+        #expect(Shell.quote(["xcodebuild", "-scheme", "My App", "-destination", "generic/platform=iOS Simulator", ""])
+            == "xcodebuild -scheme 'My App' -destination 'generic/platform=iOS Simulator' ''")
+        #expect(Shell.quote("it's") == #"'it'\''s'"#)
+        #expect(Shell.quote("a/b-c_d.e:f=g,h@i%j+k") == "a/b-c_d.e:f=g,h@i%j+k")
+        #expect(Shell.quote("$(x)") == "'$(x)'")
+    }
+}
