@@ -82,13 +82,13 @@ struct StageRunnerTests {
         let (report, _) = run([Stage(name: "fail", command: .shell("exit 7"))])
         let json = report.results[0].json
         guard case .object(let fields) = json else { Issue.record("not an object"); return }
-        #expect(fields.keys.sorted() == ["command", "durationSeconds", "exitCode", "logPath", "name", "signal", "startedAt", "status"])
+        #expect(fields.keys.sorted() == ["command", "detail", "durationSeconds", "exitCode", "log", "name", "signal", "startedAt", "status"])
         #expect(fields["status"] == .string("failed"))
         #expect(fields["exitCode"] == .int(7))
         #expect(fields["signal"] == .null)
         #expect(fields["command"] == .string("exit 7"))
         #expect(fields["startedAt"] == .string("2026-01-02T03:04:05.000Z"))
-        #expect(fields["logPath"] == .string(".slipway/logs/fail.log"))
+        #expect(fields["log"] == .string(".slipway/logs/fail.log"))
     }
 
     @Test("stages get Slipway's values as variables, their own env, and run in their working directory")

@@ -43,7 +43,7 @@ struct ManifestModelTests {
         #expect(stages.compactMap { $0["status"]?.stringValue } == ["passed", "failed", "skipped", "cancelled"])
         #expect(stages[0] == .object([
             "name": .string("generate"), "command": .string("xcodegen generate"), "status": .string("passed"),
-            "exitCode": .int(0), "startedAt": .string("2024-05-01T11:59:49.750Z"), "durationSeconds": .double(1.235),
+            "exitCode": .int(0), "signal": .null, "startedAt": .string("2024-05-01T11:59:49.750Z"), "durationSeconds": .double(1.235),
             "log": .string(".slipway/logs/generate.log"), "detail": .null,
         ]))
         #expect(stages[1]["exitCode"] == .int(3))
