@@ -96,6 +96,22 @@ public struct AtomicFileWriter: Sendable {
         return Backup(files: prepared.map { ($0.requested, $0.original) }, writer: self)
     }
 
+    /// Creates or replaces one file atomically: readers see the old file or the new one, never half of one.
+    /// `mode` defaults to the existing file's permission bits, or 0644 for a new file. A symbolic link at `path` is
+    /// followed (its target is replaced) unless `followingLinks` is false, when the link itself is replaced.
+    public static func replace(_ path: String, with bytes: [UInt8], mode: mode_t? = nil, followingLinks: Bool = true) throws(FileWriteError) {
+        let target = followingLinks ? resolvedPath(path) : path
+        var info = stat()
+        let permissions = mode ?? (stat(target, &info) == 0 ? info.st_mode & 0o7777 : 0o644)
+        let temporary = try writeTemporary(bytes, besides: target, mode: permissions, shownAs: path)
+        guard rename(temporary, target) == 0 else {
+            let reason = lastError()
+            unlink(temporary)
+            throw FileWriteError("cannot replace \(path): \(reason)", hint: "check that the folder is writable")
+        }
+        syncFolder(folder(of: target))
+    }
+
     // MARK: File system helpers
 
     /// Follows symbolic links so the link keeps pointing at the file rather than being replaced by a copy.

@@ -7,11 +7,6 @@ import Foundation
 import SlipwayCore
 import SlipwayCrypto
 
-#if canImport(Glibc)
-private let posixWrite = Glibc.write
-#elseif canImport(Darwin)
-private let posixWrite = Darwin.write
-#endif
 
 /// Writes a manifest, the `checksums.txt` beside it, and optionally an in-toto statement, each atomically.
 public struct ManifestWriter {
@@ -83,35 +78,7 @@ public struct ManifestWriter {
 
     /// Writes to a temporary file in the same folder, then renames it over `url`, keeping an existing file's mode.
     static func writeAtomically(_ bytes: [UInt8], to url: URL) throws {
-        let folder = url.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
-        var existing = stat()
-        let mode: mode_t = stat(url.path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard descriptor >= 0 else {
-            throw Failure("cannot write \(url.path): \(String(cString: strerror(errno)))", hint: "check that the folder is writable")
-        }
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = posixWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
-        }
-        if failure == 0, fchmod(descriptor, mode) != 0 { failure = errno }
-        if failure == 0, fsync(descriptor) != 0 { failure = errno }
-        close(descriptor)
-        if failure == 0, rename(temporary.path, url.path) != 0 { failure = errno }
-        if failure != 0 {
-            unlink(temporary.path)
-            throw Failure("cannot write \(url.path): \(String(cString: strerror(failure)))", hint: "check free space and permissions")
-        }
+        try AtomicFileWriter.replace(url.path, with: bytes)
     }
 
     /// A version as one path component: no `/`, no leading dot.
