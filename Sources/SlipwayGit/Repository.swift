@@ -54,6 +54,8 @@ public final class Repository {
             if let oid = OID(hex: revision), isShallow {
                 throw .missingFromShallowClone(oid.hex)
             }
+            // `HEAD~1` in a repository without commits: say why rather than blame the name.
+            if isEmpty { throw .emptyRepository }
             throw .unknownRevision(revision)
         }
         try check(code, "git_revparse_single")
