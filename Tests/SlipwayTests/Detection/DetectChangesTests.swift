@@ -40,6 +40,42 @@ struct DetectChangesTests {
         }
     }
 
+    @Test("renames with edits pair up as git pairs them: its similarity, same names first, best pairs first")
+    func inexactRenames() throws {
+        let repo = try TestRepository()
+        let twenty = (1...20).map { "line \($0)" }.joined(separator: "\n") + "\n"
+        try repo.write("Shared/Flag.swift", "other\n")
+        try repo.write("A/Sub/First.swift", twenty)
+        try repo.write("B/Twin.swift", twenty)
+        for kept in 3...7 {
+            let lines = (1...10).map { $0 <= kept ? "let shared\($0) = \($0)" : "let original\($0) = \($0)" }
+            try repo.write("Keep/Kept\(kept).swift", lines.joined(separator: "\n") + "\n")
+        }
+        try repo.commit("Initial commit")
+
+        // Small files: libgit2 scores "other" against "other / more" as a rename; git does not.
+        try repo.remove("Shared/Flag.swift")
+        try repo.write("iOS/Flags.swift", "other\nmore 4\n")
+        // Two identical files moved and edited alike: git pairs the one that kept its name.
+        try repo.remove("A/Sub/First.swift")
+        try repo.remove("B/Twin.swift")
+        try repo.write("A/Twin.swift", twenty + "edit\n")
+        try repo.write("A/Other.swift", twenty + "edit\n")
+        // Around the 50% threshold.
+        for kept in 3...7 {
+            try repo.remove("Keep/Kept\(kept).swift")
+            let lines = (1...10).map { $0 <= kept ? "let shared\($0) = \($0)" : "let rewritten\($0) = \($0 * 10)" }
+            try repo.write("Moved/Kept\(kept)Renamed.swift", lines.joined(separator: "\n") + "\n")
+        }
+        try repo.commit("Move and edit")
+        let report = try repo.detect()
+        #expect(report.files == (try repo.gitChanges(from: "HEAD~1", to: "HEAD")))
+        #expect(report.files.contains(.init("added", "iOS/Flags.swift")))
+        #expect(report.files.contains(.init("deleted", "Shared/Flag.swift")))
+        #expect(report.files.contains(.init("renamed", "A/Twin.swift", from: "B/Twin.swift")))
+        #expect(report.files.contains(.init("renamed", "A/Other.swift", from: "A/Sub/First.swift")))
+    }
+
     @Test("a file that becomes a symbolic link is a typechange of its path")
     func typechange() throws {
         let repo = try TestRepository()
