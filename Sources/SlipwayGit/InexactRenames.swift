@@ -6,7 +6,8 @@ import CGit2
 /// 2. of the rest, the best-scoring pairs at 50% or more, best first, each file used once (if the matrix of
 ///    candidates stays within git's rename limit of 1000 × 1000).
 ///
-/// Similarity is git's too: the share of the larger file made of runs (a line, or 64 bytes) that both files have.
+/// Similarity is git's too: the share of the larger file made of runs (a line, or 64 bytes) that both files have
+/// (a last line without a newline counts, as since git 2.43.2; older git skips it).
 /// libgit2's similarity counts lines instead and disagrees with git on small or much-edited files, which changed
 /// the number of Swift files a commit counts (a rename counts once, a deletion plus an addition twice).
 struct InexactRenames {
