@@ -54,42 +54,42 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
 
     public func matches(_ path: String) -> Bool {
         let pathSegments = path.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.unicodeScalars) }
-        return Glob.match(segments[...], pathSegments[...])
-    }
-
-    private static func match(_ pattern: ArraySlice<Segment>, _ path: ArraySlice<[Unicode.Scalar]>) -> Bool {
-        guard let first = pattern.first else { return path.isEmpty }
-        switch first {
-        case .anyDepth:
-            let rest = pattern.dropFirst()
-            var remaining = path
-            while true {
-                if match(rest, remaining) { return true }
-                if remaining.isEmpty { return false }
-                remaining = remaining.dropFirst()
+        return Glob.wildcardMatch(segments, pathSegments, isStar: { $0 == .anyDepth }) { segment, text in
+            guard case .parts(let parts) = segment else { return false }
+            return Glob.wildcardMatch(parts, text, isStar: { $0 == .anyRun }) { part, scalar in
+                switch part {
+                case .literal(let literal): return literal == scalar
+                case .anyOne: return true
+                case .anyRun: return false
+                }
             }
-        case .parts(let parts):
-            guard let segment = path.first, matchSegment(parts[...], segment[...]) else { return false }
-            return match(pattern.dropFirst(), path.dropFirst())
         }
     }
 
-    private static func matchSegment(_ parts: ArraySlice<Part>, _ text: ArraySlice<Unicode.Scalar>) -> Bool {
-        guard let first = parts.first else { return text.isEmpty }
-        switch first {
-        case .literal(let scalar):
-            guard text.first == scalar else { return false }
-            return matchSegment(parts.dropFirst(), text.dropFirst())
-        case .anyOne:
-            guard !text.isEmpty else { return false }
-            return matchSegment(parts.dropFirst(), text.dropFirst())
-        case .anyRun:
-            var remaining = text
-            while true {
-                if matchSegment(parts.dropFirst(), remaining) { return true }
-                if remaining.isEmpty { return false }
-                remaining = remaining.dropFirst()
+    /// Matches `items` against a pattern where star elements stand for any run of items (`**` over segments,
+    /// `*` over characters). Backtracking only to the latest star keeps this O(pattern × items); trying every
+    /// split recursively is exponential in the number of stars (`a*a*a*…b` never finished).
+    private static func wildcardMatch<P, T>(_ pattern: [P], _ items: [T], isStar: (P) -> Bool, matches: (P, T) -> Bool) -> Bool {
+        var p = 0
+        var i = 0
+        var lastStar: (pattern: Int, item: Int)?
+        while i < items.count {
+            if p < pattern.count, isStar(pattern[p]) {
+                lastStar = (p, i)
+                p += 1
+            } else if p < pattern.count, matches(pattern[p], items[i]) {
+                p += 1
+                i += 1
+            } else if let star = lastStar {
+                // Let the latest star swallow one more item and retry from just after it.
+                lastStar = (star.pattern, star.item + 1)
+                p = star.pattern + 1
+                i = star.item + 1
+            } else {
+                return false
             }
         }
+        while p < pattern.count, isStar(pattern[p]) { p += 1 }
+        return p == pattern.count
     }
 }

@@ -54,6 +54,8 @@ public final class Repository {
             if let oid = OID(hex: revision), isShallow {
                 throw .missingFromShallowClone(oid.hex)
             }
+            // `HEAD~1` in a repository without commits: say why rather than blame the name.
+            if isEmpty { throw .emptyRepository }
             throw .unknownRevision(revision)
         }
         try check(code, "git_revparse_single")
@@ -99,7 +101,11 @@ public final class Repository {
         var rawA = a.raw
         var rawB = b.raw
         let code = git_merge_base(&out, handle, &rawA, &rawB)
-        if code == GIT_ENOTFOUND.rawValue { return nil }
+        if code == GIT_ENOTFOUND.rawValue {
+            // In a shallow clone the merge base may lie beyond the edge: "none" cannot be trusted there.
+            if isShallow { throw .missingFromShallowClone(missingShallowParent() ?? a.hex) }
+            return nil
+        }
         try check(code, "git_merge_base")
         return OID(out)
     }
@@ -107,6 +113,7 @@ public final class Repository {
     /// Whether `ancestor` is `commit` or one of its ancestors.
     public func isAncestor(_ ancestor: OID, of commit: OID) throws(GitError) -> Bool {
         if ancestor == commit { return true }
+        if isShallow { return try shallowIsAncestor(ancestor, of: commit) }
         var rawCommit = commit.raw
         var rawAncestor = ancestor.raw
         let code = git_graph_descendant_of(handle, &rawCommit, &rawAncestor)
@@ -116,6 +123,7 @@ public final class Repository {
 
     /// Commits reachable from `head` but not from any of `hidden`, newest first like `git log`.
     public func commits(from head: OID, excluding hidden: [OID] = [], firstParentOnly: Bool = false) throws(GitError) -> [Commit] {
+        if isShallow { return try shallowCommits(from: head, excluding: hidden, firstParentOnly: firstParentOnly) }
         var walker: OpaquePointer?
         try check(git_revwalk_new(&walker, handle), "git_revwalk_new")
         defer { git_revwalk_free(walker) }
@@ -132,10 +140,106 @@ public final class Repository {
         while true {
             let code = git_revwalk_next(&next, walker)
             if code == GIT_ITEROVER.rawValue { break }
+            if code == GIT_ENOTFOUND.rawValue, isShallow {
+                // libgit2 before 1.7 walks past a shallow clone's edge into parents it does not have.
+                throw .missingFromShallowClone(missingShallowParent() ?? "before \(result.last?.id.short ?? head.short)")
+            }
             try check(code, "git_revwalk_next")
             result.append(try commit(OID(next)))
         }
         return result
+    }
+
+    // MARK: Shallow clones
+
+    /// The parents a commit's object records, even those a shallow clone left out (libgit2 1.7 and later report
+    /// a shallow clone's edge commits as having no parents, which would make them look like root commits).
+    public func recordedParents(of oid: OID) throws(GitError) -> [OID] {
+        let pointer = try lookupCommit(oid)
+        defer { git_commit_free(pointer) }
+        guard let header = git_commit_raw_header(pointer) else { return [] }
+        var parents: [OID] = []
+        for line in String(cString: header).split(separator: "\n") {
+            if line.hasPrefix("parent "), let parent = OID(hex: String(line.dropFirst(7))) { parents.append(parent) }
+        }
+        return parents
+    }
+
+    /// `commits(from:excluding:)` in a shallow clone. libgit2 before 1.7 loads the parents of every hidden commit
+    /// and fails at the clone's edge even when the range never reaches it (`HEAD~1..HEAD` in a depth-2 clone);
+    /// this walk stops at the edge of what is hidden, and fails only when a commit inside the range lacks a parent.
+    private func shallowCommits(from head: OID, excluding hidden: [OID], firstParentOnly: Bool) throws(GitError) -> [Commit] {
+        func parents(_ commit: Commit) -> [OID] { firstParentOnly ? Array(commit.parents.prefix(1)) : commit.parents }
+        var hiddenSet = Set<OID>()
+        var stack = hidden.filter(contains)
+        while let oid = stack.popLast() {
+            guard hiddenSet.insert(oid).inserted else { continue }
+            stack += try commit(oid).parents.filter(contains)
+        }
+        var found: [OID: Commit] = [:]
+        stack = hiddenSet.contains(head) ? [] : [head]
+        while let oid = stack.popLast() {
+            guard found[oid] == nil else { continue }
+            let current = try commit(oid)
+            found[oid] = current
+            for parent in parents(current) where !hiddenSet.contains(parent) {
+                guard contains(parent) else { throw .missingFromShallowClone(parent.hex) }
+                stack.append(parent)
+            }
+        }
+        // git log's order: newest first, and every commit before its parents.
+        var waitingChildren: [OID: Int] = [:]
+        for commit in found.values {
+            for parent in parents(commit) where found[parent] != nil { waitingChildren[parent, default: 0] += 1 }
+        }
+        var ready = found.values.filter { waitingChildren[$0.id, default: 0] == 0 }
+        var result: [Commit] = []
+        result.reserveCapacity(found.count)
+        while !ready.isEmpty {
+            ready.sort { ($0.committer.time, $0.id) < ($1.committer.time, $1.id) }
+            let next = ready.removeLast()
+            result.append(next)
+            for parent in parents(next) {
+                guard let waiting = waitingChildren[parent], let commit = found[parent] else { continue }
+                waitingChildren[parent] = waiting - 1
+                if waiting == 1 { ready.append(commit) }
+            }
+        }
+        return result
+    }
+
+    /// `isAncestor` in a shallow clone, where libgit2 before 1.7 fails on the first missing parent: searches the
+    /// history the clone has, and fails only when the answer may lie beyond its edge.
+    private func shallowIsAncestor(_ ancestor: OID, of commit: OID) throws(GitError) -> Bool {
+        var seen = Set<OID>()
+        var stack = [commit]
+        var missing: OID?
+        while let oid = stack.popLast() {
+            if oid == ancestor { return true }
+            guard seen.insert(oid).inserted else { continue }
+            for parent in try self.commit(oid).parents {
+                if contains(parent) { stack.append(parent) } else { missing = missing ?? parent }
+            }
+        }
+        if let missing { throw .missingFromShallowClone(missing.hex) }
+        return false
+    }
+
+    /// The first parent this shallow clone does not have, or `nil` when `commit` is complete.
+    public func missingParent(of commit: OID) throws(GitError) -> OID? {
+        guard isShallow else { return nil }
+        return try recordedParents(of: commit).first { !contains($0) }
+    }
+
+    /// A parent that one of the shallow clone's edge commits (listed in the `shallow` file) records but lacks.
+    func missingShallowParent() -> String? {
+        let url = commonDirectory.appendingPathComponent("shallow")
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+        for line in text.split(whereSeparator: \.isNewline) {
+            guard let edge = OID(hex: String(line)), let missing = try? missingParent(of: edge) else { continue }
+            return missing.hex
+        }
+        return nil
     }
 
     /// The commits with no parent reachable from `head` (usually one).

@@ -188,13 +188,10 @@ struct TreeWalk {
             }
             remainingAdded = unmatchedAdded
             remainingDeleted = deleted.enumerated().filter { !usedDeleted.contains($0.offset) }.map(\.element)
-            // Renames with edits: let libgit2 score similarity, limited to the unpaired paths.
-            if !remainingAdded.isEmpty, !remainingDeleted.isEmpty,
-                remainingAdded.count * remainingDeleted.count <= TreeWalk.similarityLimit
-            {
-                let similar = try similarRenames(
-                    oldTree: oldTree, newTree: newTree,
-                    paths: remainingAdded.map(\.path) + remainingDeleted.map(\.path))
+            // Renames with edits, scored and paired as git does (libgit2's scoring disagrees with git's).
+            if !remainingAdded.isEmpty, !remainingDeleted.isEmpty {
+                var inexact = InexactRenames(repository: repository, sources: remainingDeleted, destinations: remainingAdded)
+                let similar = try inexact.pairs()
                 if !similar.isEmpty {
                     let renamedFrom = Set(similar.map(\.from))
                     let renamedTo = Set(similar.map(\.to))
@@ -216,37 +213,5 @@ struct TreeWalk {
         }
         result.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         return result
-    }
-
-    /// Pairs of added and deleted files at most this large are scored for similarity (git's diff.renameLimit
-    /// default is 1000 files on each side; scoring is quadratic).
-    static let similarityLimit = 1000 * 1000
-
-    private func similarRenames(oldTree: OpaquePointer?, newTree: OpaquePointer?, paths: [String]) throws(GitError) -> [(from: String, to: String)] {
-        var options = git_diff_options()
-        try check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "git_diff_options_init")
-        options.flags |= GIT_DIFF_DISABLE_PATHSPEC_MATCH.rawValue
-        var cStrings: [UnsafeMutablePointer<CChar>?] = paths.map { strdup($0) }
-        defer { cStrings.forEach { free($0) } }
-        var diff: OpaquePointer?
-        let code: Int32 = cStrings.withUnsafeMutableBufferPointer { buffer in
-            options.pathspec = git_strarray(strings: buffer.baseAddress, count: buffer.count)
-            return git_diff_tree_to_tree(&diff, repository, oldTree, newTree, &options)
-        }
-        try check(code, "git_diff_tree_to_tree")
-        defer { git_diff_free(diff) }
-        var find = git_diff_find_options()
-        try check(git_diff_find_options_init(&find, UInt32(GIT_DIFF_FIND_OPTIONS_VERSION)), "git_diff_find_options_init")
-        find.flags = GIT_DIFF_FIND_RENAMES.rawValue
-        find.rename_limit = 1000
-        try check(git_diff_find_similar(diff, &find), "git_diff_find_similar")
-        var pairs: [(from: String, to: String)] = []
-        for index in 0..<git_diff_num_deltas(diff) {
-            guard let delta = git_diff_get_delta(diff, index)?.pointee, delta.status == GIT_DELTA_RENAMED,
-                let oldPath = delta.old_file.path, let newPath = delta.new_file.path
-            else { continue }
-            pairs.append((String(cString: oldPath), String(cString: newPath)))
-        }
-        return pairs
     }
 }

@@ -21,9 +21,10 @@ public struct MajorChangeDetector {
     public func judge(commit revision: String) throws(GitError) -> Verdict {
         let oid = try repository.resolveCommit(revision)
         let commit = try repository.commit(oid)
+        try requireHistory(of: commit)
         let files = try repository.changes(of: commit)
         return verdict(base: commit.parents.first, head: oid, baseSource: .parent, commits: [commit], files: files,
-                       buildConfig: buildConfigMatcher(at: oid))
+                       buildConfig: buildConfigMatcher(head: oid, base: commit.parents.first, files: files))
     }
 
     /// Judges `a..b`: the net tree difference from a to b, and the messages of every commit in b that is not in a.
@@ -34,23 +35,43 @@ public struct MajorChangeDetector {
     /// Judges a range from resolved commits; a `nil` base means from the empty tree (all of history).
     public func judge(base: OID?, head: OID, baseSource: Verdict.BaseSource, baseTag: String? = nil, notes: [String] = []) throws(GitError) -> Verdict {
         let commits = try repository.commits(from: head, excluding: base.map { [$0] } ?? [])
+        for commit in commits where commit.parents.isEmpty { try requireHistory(of: commit) }
         let files = try repository.changes(from: base, to: head)
         var result = verdict(base: base, head: head, baseSource: baseSource, commits: commits, files: files,
-                             buildConfig: buildConfigMatcher(at: head))
+                             buildConfig: buildConfigMatcher(head: head, base: base, files: files))
         result.baseTag = baseTag
         result.notes = notes
         return result
     }
 
     /// Judges every commit of a range on its own, newest first, handing each verdict over as soon as it is made.
+    ///
+    /// Each verdict is the one `judge(commit:)` gives for that commit. The spec's includes are read once and
+    /// carried from a commit to its parent while the commit leaves the spec files alone, so a long history
+    /// parses `project.yml` only where it changes.
     public func judgeEach(range: RevisionRange, _ body: (Verdict) throws -> Void) throws {
-        let buildConfig = buildConfigMatcher(at: range.head)
         let commits = try repository.commits(from: range.head, excluding: range.base.map { [$0] } ?? [])
+        var known: (commit: OID, specFiles: Set<String>)?
         for commit in commits {
+            try requireHistory(of: commit)
             let files = try repository.changes(of: commit)
+            let atHead = known?.commit == commit.id ? known?.specFiles ?? [] : specFiles(at: commit.id)
+            var atParent = atHead
+            if let parent = commit.parents.first, touches(files, atHead) {
+                atParent = specFiles(at: parent)
+            }
+            known = commit.parents.first.map { ($0, atParent) }
+            let buildConfig = BuildConfigMatcher(globs: config.buildConfigPaths, exact: atHead.union(atParent))
             try body(verdict(base: commit.parents.first, head: commit.id, baseSource: .parent, commits: [commit],
                              files: files, buildConfig: buildConfig))
         }
+    }
+
+    /// A commit without parents is a root commit, unless a shallow clone cut its parents off: judging it as a
+    /// root (every file added) would then be a wrong verdict, so that is an error that says how to deepen.
+    private func requireHistory(of commit: Commit) throws(GitError) {
+        guard commit.parents.isEmpty, let missing = try repository.missingParent(of: commit.id) else { return }
+        throw .missingFromShallowClone(missing.hex)
     }
 
     // MARK: Rules
@@ -61,10 +82,26 @@ public struct MajorChangeDetector {
         func matches(_ path: String) -> Bool { exact.contains(path) || globs.contains { $0.matches(path) } }
     }
 
-    func buildConfigMatcher(at commit: OID) -> BuildConfigMatcher {
-        var exact = SpecIncludes.paths(spec: specPath, in: repository, at: commit)
-        exact.insert(specPath)
+    /// The spec and every file it includes, at both ends of a change: a file dropped from `include:` by the
+    /// change still counts. The base side is read only when the change touched one of the head's spec files;
+    /// otherwise both sides read the same bytes and give the same set.
+    func buildConfigMatcher(head: OID, base: OID?, files: [FileChange]) -> BuildConfigMatcher {
+        var exact = specFiles(at: head)
+        if let base, touches(files, exact) {
+            exact.formUnion(specFiles(at: base))
+        }
         return BuildConfigMatcher(globs: config.buildConfigPaths, exact: exact)
+    }
+
+    /// The spec path and the paths it includes (recursively) in a commit's tree.
+    func specFiles(at commit: OID) -> Set<String> {
+        var files = SpecIncludes.paths(spec: specPath, in: repository, at: commit)
+        files.insert(specPath)
+        return files
+    }
+
+    private func touches(_ files: [FileChange], _ paths: Set<String>) -> Bool {
+        files.contains { $0.paths.contains(where: paths.contains) }
     }
 
     func verdict(base: OID?, head: OID, baseSource: Verdict.BaseSource, commits: [Commit], files: [FileChange], buildConfig: BuildConfigMatcher) -> Verdict {
@@ -152,7 +189,7 @@ public struct MajorChangeDetector {
     }
 
     private func summary(_ paths: [String]) -> String {
-        let shown = paths.prefix(5).joined(separator: ", ")
+        let shown = paths.prefix(5).map(VerdictReport.displayPath).joined(separator: ", ")
         return paths.count > 5 ? "\(shown) and \(paths.count - 5) more" : shown
     }
 }

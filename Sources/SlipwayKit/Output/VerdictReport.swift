@@ -85,7 +85,37 @@ public enum VerdictReport {
         return "major=\(verdict.major)\nbump=\(verdict.bump.rawValue)\nreasons=\(rules)\n"
     }
 
+    /// A path as readable text shows it: quoted with C-style escapes when it holds a control character, a quote
+    /// or a backslash (as git quotes such paths), so a newline in a file name cannot break a report line.
+    public static func displayPath(_ path: String) -> String {
+        let special = path.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\"" || $0 == "\\" }
+        guard special else { return path }
+        var quoted = "\""
+        for scalar in path.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            case "\t": quoted += "\\t"
+            case "\r": quoted += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    quoted += "\\" + String(scalar.value, radix: 8).leftPadded(to: 3)
+                } else {
+                    quoted.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return quoted + "\""
+    }
+
     private static func pad(_ text: String, _ width: Int = 14) -> String {
         text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
