@@ -1,6 +1,7 @@
 import Foundation
 import SlipwayCore
 import SlipwayGit
+import SlipwayYAML
 
 /// The repository a command works on and its `.slipway.yml`, found from the current folder.
 public struct Workspace {
@@ -18,8 +19,15 @@ public struct Workspace {
     /// Opens the repository containing `directory` and reads its configuration.
     public static func open(from directory: URL) throws -> Workspace {
         let repository = try Repository(discoveringFrom: directory)
-        let configuration = try Configuration.load(fromRoot: repository.rootDirectory)
-        return Workspace(repository: repository, configuration: configuration)
+        guard repository.isBare else {
+            return Workspace(repository: repository, configuration: try Configuration.load(fromRoot: repository.rootDirectory))
+        }
+        // A bare repository has no working tree: the configuration is the one committed at HEAD.
+        guard !repository.isEmpty, let head = try? repository.resolveCommit("HEAD"),
+            let bytes = try repository.fileContents(at: Configuration.fileName, in: head)
+        else { return Workspace(repository: repository, configuration: Configuration()) }
+        let file = try YAMLFile(path: Configuration.fileName, bytes: bytes)
+        return Workspace(repository: repository, configuration: try Configuration.parse(file))
     }
 
     /// The XcodeGen spec path relative to the repository root.

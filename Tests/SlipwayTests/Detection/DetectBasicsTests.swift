@@ -90,6 +90,20 @@ struct DetectBasicsTests {
         #expect(each.stdout.split(separator: "\n").count == 2)
     }
 
+    @Test("a bare repository reads the .slipway.yml committed at HEAD")
+    func bareRepositoryConfiguration() throws {
+        let repo = try TestRepository()
+        try repo.write(".slipway.yml", "detect:\n  tags: [\"#ship\"]\n")
+        try repo.touch("iOS/App.swift")
+        try repo.commit("App #ship")
+        let bare = repo.directory.url.appendingPathComponent("bare.git")
+        try repo.git(["clone", "-q", "--bare", repo.path, bare.path], in: repo.directory.url)
+        let result = try repo.slipway(["detect", "--json"], at: bare)
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try DetectReport.decode(result.stdout)
+        #expect(report.rules.contains("message-tag"))
+    }
+
     @Test("a linked worktree judges its own HEAD with its own .slipway.yml")
     func linkedWorktree() throws {
         let repo = try TestRepository()
