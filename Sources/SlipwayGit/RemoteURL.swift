@@ -6,8 +6,13 @@ public enum RemoteURL {
     ///   user part is often a token itself (`x-access-token:…`, a bare personal access token).
     /// - `ssh://git:secret@host/x.git` becomes `ssh://git@host/x.git`: over SSH the user is an account name, not a
     ///   secret, and is needed to reach the repository; only a password is dropped.
+    /// - A query string or fragment (`?token=…`) is dropped: git never needs one, and hosts accept tokens there.
     /// - scp-like `git@host:owner/x.git` and local paths stay as they are: they cannot carry a password.
     public static func redactingCredentials(_ url: String) -> String {
+        var url = url
+        if url.contains("://"), let cut = url.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+            url = String(url[..<cut])
+        }
         if let schemeEnd = url.range(of: "://"), !url[..<schemeEnd.lowerBound].contains("/") {
             let scheme = url[..<schemeEnd.lowerBound].lowercased()
             let rest = url[schemeEnd.upperBound...]

@@ -78,8 +78,9 @@ public struct Configuration: Sendable {
             switch key {
             case "manifest":
                 config.manifest = try reader.template(value, keyPath: path, placeholders: ReleaseConfig.manifestPlaceholders)
-                guard !config.manifest.text.hasPrefix("/"), !config.manifest.text.hasSuffix("/") else {
-                    throw reader.file.error("'\(path)' must be a file path relative to the repository root", at: value,
+                let segments = config.manifest.text.split(separator: "/", omittingEmptySubsequences: false)
+                guard !config.manifest.text.hasPrefix("/"), !config.manifest.text.hasSuffix("/"), !segments.contains("..") else {
+                    throw reader.file.error("'\(path)' must be a file path inside the repository, relative to its root", at: value,
                                             hint: "for example .slipway/releases/{version}+{build}/manifest.json")
                 }
             case "inToto": config.inToto = try reader.bool(value, keyPath: path)

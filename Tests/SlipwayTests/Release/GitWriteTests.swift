@@ -204,7 +204,8 @@ struct GitWriteTests {
     @Test("credentials are stripped from remote URLs", arguments: [
         ("https://user:token@github.com/team/app.git", "https://github.com/team/app.git"),
         ("https://ghp_abc123@github.com/team/app.git", "https://github.com/team/app.git"),
-        ("http://x-access-token:ghs_1@host:8080/a/b.git?x=1", "http://host:8080/a/b.git?x=1"),
+        ("http://x-access-token:ghs_1@host:8080/a/b.git?x=1", "http://host:8080/a/b.git"),
+        ("https://host/a/b.git?private_token=abc#frag", "https://host/a/b.git"),
         ("ssh://git:hunter2@host.example.com:2222/app.git", "ssh://git@host.example.com:2222/app.git"),
         ("ssh://git@host.example.com/app.git", "ssh://git@host.example.com/app.git"),
         ("git@github.com:team/app.git", "git@github.com:team/app.git"),

@@ -161,6 +161,8 @@ struct ManifestModelTests {
         }
         let absolute = try YAMLFile(path: ".slipway.yml", text: "release:\n  manifest: /tmp/m.json\n")
         #expect(throws: (any Error).self) { try Configuration.parse(absolute) }
+        let outside = try YAMLFile(path: ".slipway.yml", text: "release:\n  manifest: ../{version}/m.json\n")
+        #expect(throws: (any Error).self) { try Configuration.parse(outside) }
     }
 }
 
