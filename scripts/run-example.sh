@@ -1,6 +1,7 @@
 #!/bin/sh
 # The main job on the bundled example app: copy Examples/MyApp into a temporary git repository, make a few
-# realistic commits, and show what Slipway says about each.
+# realistic commits, show what Slipway says about each, then cut a real release (build and test the NotesKit
+# package, archive, commit, tag) and show its manifest.
 # usage: scripts/run-example.sh <slipway-binary>
 set -eu
 
@@ -85,8 +86,30 @@ step "7. The versions in project.yml: the iOS app and the watch app must agree"
 printf '$ slipway version\n'
 "$slipway" version
 
-step "8. The bump detect suggests for this push, every target in step, nothing but the numbers"
-printf '$ slipway bump auto --dry-run\n'
-"$slipway" bump auto --dry-run
+step "8. The release this push calls for, planned: versions, spec diff, stages, commit, tag (nothing changes)"
+printf '$ slipway release --dry-run\n'
+"$slipway" release --dry-run
+
+step "9. The release itself: bump, build and test NotesKit, archive, commit, tag, manifest"
+printf '$ slipway release\n'
+"$slipway" release
+
+step "10. The release commit carries a trailer naming the release; the tag points at it"
+printf '$ git log -2 --format=...\n'
+git log -2 --format='%h%d %s%n%(trailers)'
+release=$(git log -1 --format='%(trailers:key=Slipway-Release,valueonly)')
+folder=".slipway/releases/$release"
+
+step "11. The release manifest"
+printf '$ cat %s/manifest.json\n' "$folder"
+cat "$folder/manifest.json"
+
+step "12. The artifacts check out against checksums.txt"
+printf '$ sha256sum -c %s/checksums.txt\n' "$folder"
+if command -v sha256sum >/dev/null 2>&1; then
+    sha256sum -c "$folder/checksums.txt"
+else
+    shasum -a 256 -c "$folder/checksums.txt"
+fi
 
 printf '\nThe example repository is at %s\n' "$repo"

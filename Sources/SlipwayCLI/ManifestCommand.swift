@@ -13,7 +13,7 @@ enum ManifestCommand: SlipwayCommand {
             For CI jobs that assemble artifacts built elsewhere.
             """,
         options: [
-            .init(name: "artifact", value: "<glob>", help: "A file or glob relative to the repository root (repeatable).", repeatable: true),
+            .init(name: "artifact", value: "<glob>", help: "A file or glob relative to the repository root (repeatable;\ndefault: 'artifacts:' in .slipway.yml).", repeatable: true),
             .init(name: "output", value: "<path>", help: "Write the manifest here (relative to the current folder);\na folder gets manifest.json inside it."),
             .init(name: "in-toto", value: nil, help: "Also write an in-toto statement (SLSA provenance v1) for the artifacts."),
         ])

@@ -124,6 +124,29 @@ public final class ReleaseLock {
         descriptor = -1
     }
 
+    /// Throws the error `acquire` would throw when another release holds the lock, without creating or writing
+    /// anything: for `release --dry-run`, which must work in a read-only checkout. A lock file whose holder has
+    /// ended does not count.
+    public static func checkFree(in repository: Repository) throws(ReleaseLockError) {
+        let path = repository.commonDirectory.appendingPathComponent(fileName)
+        let descriptor = open(path.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        let holder = readHolder(descriptor)
+        // A shared lock conflicts with the holder's exclusive one; taking it for a moment disturbs nobody.
+        if flock(descriptor, LOCK_SH | LOCK_NB) == 0 {
+            flock(descriptor, LOCK_UN)
+            return
+        }
+        if errno == EWOULDBLOCK || errno == EAGAIN {
+            throw ReleaseLockError(path: path.path, holder: holder, reason: nil)
+        }
+        // A file system without flock: ask whether the named process still runs, as `acquire` does.
+        if let holder, isAlive(holder) {
+            throw ReleaseLockError(path: path.path, holder: holder, reason: nil)
+        }
+    }
+
     /// The holder a lock file names, if it names one.
     public static func currentHolder(in repository: Repository) -> Holder? {
         let path = repository.commonDirectory.appendingPathComponent(fileName)

@@ -16,7 +16,8 @@ public struct HookActionRunner {
         self.workspace = workspace
     }
 
-    /// Replaces slipway in the `release` command line. Only the tests set it: they cannot run a real release.
+    /// Replaces slipway in the `release` command line. Only tests set it, to watch how a release is started (its
+    /// session, standard input, the lock) with a program that waits for them; ReleaseHookTests runs the real one.
     public static let testExecutableVariable = "SLIPWAY_TEST_RELEASE_EXECUTABLE"
 
     public func run(_ action: HookAction, environment: [String: String], console: Console) throws -> ExitStatus {

@@ -3,7 +3,8 @@ import SlipwayCore
 
 /// What `slipway run --dry-run` prints: each stage's command, working directory, limits and environment.
 enum DryRunReport {
-    static func text(_ plan: StagePlan, environment: StageEnvironment, requested: Set<String>) -> String {
+    /// `footer: false` leaves out the closing "nothing was run" line, for a caller that prints its own.
+    static func text(_ plan: StagePlan, environment: StageEnvironment, requested: Set<String>, footer: Bool = true) -> String {
         var text = "\(plan.originDescription):\n"
         if plan.stages.isEmpty { text += "\n  (none)\n" }
         for (index, stage) in plan.stages.enumerated() {
@@ -33,7 +34,7 @@ enum DryRunReport {
                 text += "     \(key)=\(Shell.quote(value))\n"
             }
         }
-        text += "\nDry run: nothing was run. Logs would go to \(OutputFolder.name)/logs/<stage>.log.\n"
+        if footer { text += "\nDry run: nothing was run. Logs would go to \(OutputFolder.name)/logs/<stage>.log.\n" }
         return text
     }
 

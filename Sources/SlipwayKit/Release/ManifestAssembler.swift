@@ -83,8 +83,8 @@ public struct ManifestAssembler {
     }
 
     /// What the spec says at `commit`, or `nil` when the commit has no spec.
-    func specFacts(at commit: OID) throws(GitError) -> SpecVersionReader? {
+    func specFacts(at commit: OID) throws(GitError) -> SpecFacts? {
         guard let bytes = try repository.fileContents(at: workspace.specPath, in: commit) else { return nil }
-        return SpecVersionReader(bytes: bytes, path: workspace.specPath)
+        return SpecFacts(bytes: bytes, path: workspace.specPath, root: workspace.root)
     }
 }

@@ -6,7 +6,7 @@ import SlipwayGit
 /// jobs that assemble artifacts built elsewhere.
 public struct ManifestService {
     public struct Request {
-        /// Repository-relative globs of the files to record.
+        /// Repository-relative globs of the files to record; empty uses `artifacts:` from `.slipway.yml`.
         public var artifacts: [String] = []
         /// Where to write the manifest, relative to `currentDirectory`; a folder gets `manifest.json` inside it.
         /// `nil` uses `release.manifest`.
@@ -33,7 +33,8 @@ public struct ManifestService {
     public func run(_ request: Request, console: Console) throws -> ManifestWriter.Written {
         let head = try workspace.repository.resolveCommit("HEAD")
         var manifest = try ManifestAssembler(workspace: workspace).manifest(head: head, releaseTag: .lookUp, now: request.now)
-        manifest.artifacts = try ArtifactCollector(root: workspace.root).collect(request.artifacts)
+        let patterns = request.artifacts.isEmpty ? workspace.configuration.artifacts.map(\.pattern) : request.artifacts
+        manifest.artifacts = try ArtifactCollector(root: workspace.root).collect(patterns)
 
         let writer = ManifestWriter(root: workspace.root, environment: environment)
         let url = request.output.map { ManifestService.outputURL($0, relativeTo: request.currentDirectory) }

@@ -248,3 +248,31 @@ struct ManifestCommandTests {
         #expect(usage.stderr.contains("See 'slipway manifest --help'"))
     }
 }
+
+@Suite("manifest: artifacts from .slipway.yml")
+struct ManifestConfiguredArtifactsTests {
+    @Test("with no --artifact, slipway manifest records the files 'artifacts:' names; --artifact replaces them")
+    func configuredArtifacts() throws {
+        let repo = try ReleaseFixture.released()
+        try repo.write(".slipway.yml", "artifacts:\n  - build/*.ipa\n  - build/**/*.zip\n")
+        try repo.commit("Configure artifacts")
+        try ReleaseFixture.writeArtifact(repo, "build/MyApp.ipa", size: 1000)
+        try ReleaseFixture.writeArtifact(repo, "build/symbols/MyApp.dSYM.zip", size: 300, seed: 5)
+        try ReleaseFixture.writeArtifact(repo, "build/notes.txt", size: 10, seed: 6)
+
+        let result = try repo.slipway("manifest")
+        #expect(result.status == 0, "\(result.stderr)")
+        let manifest = try ReleaseFixture.readJSON(repo.url.appendingPathComponent(".slipway/releases/1.2.0+42/manifest.json"))
+        #expect(manifest["artifacts"]?.arrayValue?.compactMap { $0["path"]?.stringValue } == ["build/MyApp.ipa", "build/symbols/MyApp.dSYM.zip"])
+
+        let given = try repo.slipway("manifest", "--artifact", "build/*.txt")
+        #expect(given.status == 0, "\(given.stderr)")
+        let replaced = try ReleaseFixture.readJSON(repo.url.appendingPathComponent(".slipway/releases/1.2.0+42/manifest.json"))
+        #expect(replaced["artifacts"]?.arrayValue?.compactMap { $0["path"]?.stringValue } == ["build/notes.txt"])
+
+        try FileManager.default.removeItem(at: repo.url.appendingPathComponent("build/MyApp.ipa"))
+        let missing = try repo.slipway("manifest")
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("no file matches the artifact pattern 'build/*.ipa'"), "\(missing.stderr)")
+    }
+}

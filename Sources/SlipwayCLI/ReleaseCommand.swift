@@ -1,0 +1,84 @@
+import SlipwayCore
+import SlipwayKit
+
+/// `slipway release`: parses its options and hands them to `ReleaseService`.
+enum ReleaseCommand: SlipwayCommand {
+    static let spec = CommandSpec(
+        path: ["release"],
+        abstract: "Cut a release: bump the versions, run the stages, commit, tag, write the manifest, optionally push.",
+        discussion: """
+            The level defaults to auto (what detect suggests for the commits since the latest release tag). The
+            stages run with the new versions in SLIPWAY_VERSION and SLIPWAY_BUILD; when they pass, the spec files
+            alone are committed ('Release {version} ({build})' plus a Slipway-Release trailer), tagged
+            (v{version}) and recorded in .slipway/releases/<version>+<build>/manifest.json. A failure before the
+            commit puts every file back, makes no commit or tag, and records a failed manifest (exit 1).
+            Refuses (exit 2) with uncommitted changes to tracked files, during a merge, rebase or cherry-pick,
+            or while another release holds the repository's lock.
+            """,
+        arguments: [.init(name: "level", help: "build, patch, minor, major or auto (default: auto).")],
+        options: [
+            .init(name: "dry-run", value: nil, help: "Print the whole plan (versions, spec diff, stages with their\nenvironment, commit, tag, push) and change nothing."),
+            .init(name: "push", value: nil, help: "Push the branch and the tag to the branch's upstream remote\n(default: release.push in .slipway.yml)."),
+            .init(name: "no-push", value: nil, help: "Do not push, whatever release.push says."),
+            .init(name: "allow-dirty", value: nil, help: "Release even when tracked files other than the spec have\nuncommitted changes (they stay out of the release commit)."),
+            .init(name: "in-toto", value: nil, help: "Also write an in-toto statement (SLSA provenance v1) for the artifacts."),
+            .init(name: "set", value: "<version>", help: "Release this marketing version instead of a level\n(the build number still goes up by 1)."),
+            .init(name: "build", value: "<n>", help: "Use this build number instead of + 1 (e.g. $GITHUB_RUN_NUMBER)."),
+            .init(name: "skip-stages", value: nil, help: "Do not run the stages (the build happened elsewhere);\nthe manifest lists them as skipped."),
+        ])
+
+    static let levels = ["build", "patch", "minor", "major", "auto"]
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+        let setValue = arguments.value("set")
+        let buildValue = arguments.value("build")
+        if let setValue, let problem = BumpRequest.problem(withSetValue: setValue) {
+            throw UsageError(message: "--set '\(setValue)': \(problem)", spec: spec)
+        }
+        if let buildValue, !BumpRequest.isBuildNumber(buildValue) {
+            throw UsageError(message: "--build '\(buildValue)' is not a build number (digits, optionally dotted: 118, 2024.11.3)", spec: spec)
+        }
+        if arguments.flag("push"), arguments.flag("no-push") {
+            throw UsageError(message: "--push and --no-push contradict each other: use one of them", spec: spec)
+        }
+        let level = arguments.positionals.first
+        let marketing: BumpRequest.Marketing?
+        var build: BumpRequest.Build = buildValue.map { .set($0) } ?? .incrementIfDefined
+        let requested: String
+        switch (level, setValue) {
+        case (let word?, _?):
+            throw UsageError(message: "'\(word)' chooses the version and --set gives it: use one of them", spec: spec)
+        case (nil, let value?):
+            marketing = .set(value)
+            requested = "set \(value)"
+        case ("build", nil):
+            guard buildValue == nil else {
+                throw UsageError(message: "'build' increments the build number and --build sets it: use one of them", spec: spec)
+            }
+            marketing = nil
+            build = .increment
+            requested = "build"
+        case (nil, nil), ("auto", nil):
+            marketing = .auto
+            requested = "auto"
+        case (let word?, nil):
+            guard let bump = BumpLevel(rawValue: word) else {
+                throw UsageError(message: "unknown level '\(word)': use one of \(levels.joined(separator: ", "))", spec: spec)
+            }
+            marketing = .bump(bump)
+            requested = word
+        }
+        var request = ReleaseService.Request(
+            bump: BumpRequest(marketing: marketing, build: build), requested: requested,
+            currentDirectory: context.currentDirectory,
+            commandLine: (["slipway"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
+        request.allowDirty = arguments.flag("allow-dirty")
+        request.dryRun = arguments.flag("dry-run")
+        request.skipStages = arguments.flag("skip-stages")
+        if arguments.flag("push") { request.push = true }
+        if arguments.flag("no-push") { request.push = false }
+        if arguments.flag("in-toto") { request.inToto = true }
+        return try ReleaseService(workspace: try context.workspace(), environment: context.environment)
+            .run(request, console: context.console)
+    }
+}
