@@ -80,14 +80,18 @@ public enum SlipwayCommandLine {
 
     static func dispatch(_ arguments: [String], _ context: CommandContext) throws -> ExitStatus {
         guard let first = arguments.first else {
-            context.console.err(root.help)
-            return .usage
+            // No command: the overview, then the usage error, so a bare `slipway` still teaches what to type.
+            context.console.err(root.help + "\n")
+            throw UsageError(message: "missing command", spec: nil)
         }
         switch first {
         case "--help", "-h":
             context.console.out(root.help)
             return .success
         case "--version":
+            guard arguments.count == 1 else {
+                throw UsageError(message: "--version takes no arguments, found '\(arguments[1])'", spec: nil)
+            }
             context.console.out(Slipway.version + "\n")
             return .success
         case "help":

@@ -29,6 +29,17 @@ struct CommandLineContractTests {
         #expect(result.stderr.isEmpty)
     }
 
+    @Test("no command, or --version with extra words, is a usage error, exit 64")
+    func missingCommand() throws {
+        let bare = try SlipwayBinary.run([], in: home.url, environment: isolatedEnvironment(home: home.url))
+        #expect(bare.status == 64)
+        #expect(bare.stderr.contains("Error: missing command"))
+        #expect(bare.stderr.contains("See 'slipway --help'"))
+        let extra = try run("--version", "extra")
+        #expect(extra.status == 64)
+        #expect(extra.stdout.isEmpty)
+    }
+
     @Test("an unknown command is a usage error with the usage line, exit 64")
     func unknownCommand() throws {
         let result = try run("frobnicate")
