@@ -8,3 +8,7 @@ static inline int slipway_git_set_caching(int enabled) {
 static inline int slipway_git_set_search_path(int level, const char *path) {
     return git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, level, path);
 }
+
+static inline int slipway_git_set_strict_hash_verification(int enabled) {
+    return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, enabled);
+}
