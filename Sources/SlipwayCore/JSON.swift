@@ -18,6 +18,14 @@ public enum JSON: Equatable, Sendable {
         return out.string
     }
 
+    /// Writes the compact encoding to standard output as it is produced, so a report of thousands of files never
+    /// exists as one string (for `--json` on a root commit that string and its copies were most of the memory).
+    public func writeCompact(to console: Console) {
+        var out = JSONOutput(console: console)
+        write(to: &out, indent: nil, level: 0)
+        console.out(out.bytes)
+    }
+
     /// Two-space indented encoding with a trailing newline (for files).
     public func pretty() -> String {
         var out = JSONOutput()
@@ -45,6 +53,7 @@ public enum JSON: Equatable, Sendable {
                 if index > 0 { out += "," }
                 newline(&out, indent, level + 1)
                 item.write(to: &out, indent: indent, level: level + 1)
+                out.spill()
             }
             newline(&out, indent, level)
             out += "]"
@@ -57,6 +66,7 @@ public enum JSON: Equatable, Sendable {
                 JSON.escape(member.key, into: &out)
                 out += indent == nil ? ":" : ": "
                 member.value.write(to: &out, indent: indent, level: level + 1)
+                out.spill()
             }
             newline(&out, indent, level)
             out += "}"
@@ -111,6 +121,15 @@ public enum JSON: Equatable, Sendable {
 /// The bytes of a JSON document being written: appending bytes costs far less than appending to a `String`.
 struct JSONOutput {
     var bytes: [UInt8] = []
+    /// Where full chunks go when the document is streamed; `nil` keeps the whole document.
+    var console: Console?
+
+    /// Hands what is written so far to the console once it fills a chunk.
+    mutating func spill() {
+        guard let console, bytes.count >= 1 << 16 else { return }
+        console.out(bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
 
     static func += (out: inout JSONOutput, text: String) {
         out.bytes.append(contentsOf: text.utf8)

@@ -32,16 +32,17 @@ extension Repository {
     }
 }
 
-/// Compares trees for `Repository.changes`, and keeps the trees it read for the next comparison.
+/// Compares trees for `Repository.changes`, and keeps the old side's trees for the next comparison.
 ///
-/// `detect --each` compares every commit with its parent, newest first, so the parent's trees it reads as the old
-/// side are the new side of the next comparison. Keeping the trees of the previous comparison (and no more) reads
-/// each of them once while memory stays bounded by two commits' changed folders.
+/// `detect --each` compares every commit with its parent, newest first, as `git log` does: the parent's trees read
+/// as the old side of one comparison are the new side of the next. Keeping them (and only them) reads each of
+/// those trees once, while new-side trees are freed as soon as the walk leaves them, so memory stays bounded by
+/// one commit's changed folders even for a root commit of thousands of files.
 public final class TreeDiffer {
     let repository: Repository
-    /// Trees read by the comparison in progress.
+    /// Old-side trees of the comparison in progress, kept for the next one.
     private var current: [ObjectKey: OpaquePointer] = [:]
-    /// Trees read by the previous comparison; the ones not used again are freed when the current one ends.
+    /// Old-side trees of the previous comparison: the new side of this one. Unused ones are freed at its end.
     private var previous: [ObjectKey: OpaquePointer] = [:]
 
     public init(repository: Repository) {
@@ -57,26 +58,47 @@ public final class TreeDiffer {
     public func changes(fromTree old: OID?, toTree new: OID) throws(GitError) -> [FileChange] {
         defer { endComparison() }
         var newID = new.raw
-        let newTree = try tree(&newID)
-        var oldTree: OpaquePointer?
-        if var oldID = old?.raw { oldTree = try tree(&oldID) }
+        let newTree = try tree(&newID, side: .new)
+        defer { release(newTree) }
+        var oldTree: TreeHandle?
+        if var oldID = old?.raw { oldTree = try tree(&oldID, side: .old) }
         var walk = TreeWalk(differ: self)
-        try walk.compare(oldTree, newTree, prefix: "")
-        return try walk.finish(oldTree: oldTree, newTree: newTree)
+        try walk.compare(oldTree?.pointer, newTree.pointer, prefix: "")
+        return try walk.finish(oldTree: oldTree?.pointer, newTree: newTree.pointer)
     }
 
-    /// The tree with this id, read once per comparison; the differ owns it (callers never free it).
-    func tree(_ id: UnsafePointer<git_oid>) throws(GitError) -> OpaquePointer {
+    enum Side { case old, new }
+
+    /// A tree for the walk; `owned` trees are the walk's to release, the others belong to the differ.
+    struct TreeHandle {
+        let pointer: OpaquePointer
+        let owned: Bool
+    }
+
+    /// The tree with this id: from the trees kept from the previous comparison when it is there.
+    func tree(_ id: UnsafePointer<git_oid>, side: Side) throws(GitError) -> TreeHandle {
         let key = ObjectKey(id)
-        if let tree = current[key] { return tree }
-        if let tree = previous.removeValue(forKey: key) {
+        if let tree = current[key] { return TreeHandle(pointer: tree, owned: false) }
+        var tree = previous.removeValue(forKey: key)
+        if tree == nil { tree = try lookup(id) }
+        guard let tree else { throw GitError.library(function: "git_tree_lookup", code: -1, detail: "no tree returned") }
+        switch side {
+        case .old:
             current[key] = tree
-            return tree
+            return TreeHandle(pointer: tree, owned: false)
+        case .new:
+            return TreeHandle(pointer: tree, owned: true)
         }
+    }
+
+    func release(_ tree: TreeHandle) {
+        if tree.owned { git_tree_free(tree.pointer) }
+    }
+
+    private func lookup(_ id: UnsafePointer<git_oid>) throws(GitError) -> OpaquePointer {
         var tree: OpaquePointer?
         try check(git_tree_lookup(&tree, repository.handle, id), "git_tree_lookup")
         guard let tree else { throw GitError.library(function: "git_tree_lookup", code: -1, detail: "no tree returned") }
-        current[key] = tree
         return tree
     }
 
@@ -190,7 +212,10 @@ struct TreeWalk {
         let name = path(new, prefix)
         if TreeWalk.isTree(oldMode) {
             // Both are trees (a tree and a non-tree never share a position in tree order).
-            try compare(try differ.tree(oldID), try differ.tree(newID), prefix: name + "/")
+            let oldTree = try differ.tree(oldID, side: .old)
+            let newTree = try differ.tree(newID, side: .new)
+            defer { differ.release(newTree) }
+            try compare(oldTree.pointer, newTree.pointer, prefix: name + "/")
             return
         }
         let submodule = TreeWalk.kind(oldMode) == TreeWalk.gitlinkMode || TreeWalk.kind(newMode) == TreeWalk.gitlinkMode
@@ -203,7 +228,7 @@ struct TreeWalk {
         guard let id = git_tree_entry_id(entry) else { return }
         let name = path(entry, prefix)
         if TreeWalk.isTree(mode) {
-            try compare(try differ.tree(id), nil, prefix: name + "/")
+            try compare(try differ.tree(id, side: .old).pointer, nil, prefix: name + "/")
         } else {
             deleted.append(Side(path: name, oid: id.pointee, mode: mode))
         }
@@ -214,7 +239,9 @@ struct TreeWalk {
         guard let id = git_tree_entry_id(entry) else { return }
         let name = path(entry, prefix)
         if TreeWalk.isTree(mode) {
-            try compare(nil, try differ.tree(id), prefix: name + "/")
+            let tree = try differ.tree(id, side: .new)
+            defer { differ.release(tree) }
+            try compare(nil, tree.pointer, prefix: name + "/")
         } else {
             added.append(Side(path: name, oid: id.pointee, mode: mode))
         }
