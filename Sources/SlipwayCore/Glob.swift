@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A path pattern matched against repository-relative paths (`Shared/Note.swift`, no leading slash).
 ///
 /// - `*` matches any run of characters except `/`;
@@ -81,9 +87,15 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
 
     private static func contains(_ path: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
         guard let first = needle.first else { return true }
-        guard needle.count <= path.count else { return false }
-        for start in 0...(path.count - needle.count) where path[start] == first && equal(needle, path, start) {
-            return true
+        guard needle.count <= path.count, let base = path.baseAddress else { return false }
+        var start = 0
+        let last = path.count - needle.count
+        while start <= last {
+            // memchr finds candidate first bytes far faster than a Swift loop.
+            guard let hit = memchr(base + start, Int32(first), last - start + 1) else { return false }
+            start = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if equal(needle, path, start) { return true }
+            start += 1
         }
         return false
     }

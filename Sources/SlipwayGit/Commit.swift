@@ -1,3 +1,5 @@
+import SlipwayCore
+
 /// A commit's data, copied out of libgit2.
 public struct Commit: Hashable, Sendable {
     public struct Signature: Hashable, Sendable {
@@ -16,7 +18,7 @@ public struct Commit: Hashable, Sendable {
 
     /// The first line of the message, without surrounding whitespace.
     public var subject: String {
-        let firstLine = message[..<(message.firstIndex(of: "\n") ?? message.endIndex)]
+        let firstLine = message.firstLine
         // Unicode White_Space: the same scalars as Foundation's `.whitespacesAndNewlines`, without its bridging cost.
         var scalars = firstLine.unicodeScalars[...]
         while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }

@@ -302,8 +302,21 @@ struct TreeWalk {
         for rename in renames {
             result.append(FileChange(status: .renamed, path: rename.to, oldPath: rename.from))
         }
-        result.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        result.sort { TreeWalk.bytesPrecede($0.path, $1.path) }
         return result
+    }
+
+    /// Byte order of two paths (what `utf8.lexicographicallyPrecedes` decides, with one `memcmp`).
+    static func bytesPrecede(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let common = min(x.count, y.count)
+                let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
+                return order != 0 ? order < 0 : x.count < y.count
+            }
+        }
     }
 
     /// The last path component (git paths have no trailing slash).

@@ -1,4 +1,5 @@
 import Foundation
+import SlipwayCore
 
 /// What a commit message says about releasing: tags it carries and the bump it asks for.
 struct CommitMessage {
@@ -53,7 +54,7 @@ struct CommitMessage {
     /// The bump this message asks for: `[major]`, a `BREAKING CHANGE` footer or a Conventional Commits `!` make it
     /// major; a `feat` commit or `[release]` minor; anything else patch.
     var bumpLevel: BumpLevel {
-        let header = Substring(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+        let header = text.firstLine
         let type = CommitMessage.conventionalType(header)
         if CommitMessage.contains(lowered, "[major]") || type?.breaking == true || hasBreakingFooter {
             return .major
@@ -75,6 +76,9 @@ struct CommitMessage {
 
     /// The type of a Conventional Commits header (`feat(ui)!: …`), or `nil` when the header is not one.
     static func conventionalType(_ header: Substring) -> (name: String, breaking: Bool)? {
+        if let result = header.utf8.withContiguousStorageIfAvailable({ asciiConventionalType($0) }), let ascii = result {
+            return ascii
+        }
         guard let colon = header.firstIndex(of: ":") else { return nil }
         var prefix = header[..<colon]
         guard colon < header.endIndex, header[header.index(after: colon)...].first == " " else { return nil }
@@ -89,5 +93,30 @@ struct CommitMessage {
         }
         guard !prefix.isEmpty, prefix.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" }) else { return nil }
         return (prefix.lowercased(), breaking)
+    }
+
+    /// `conventionalType` for an ASCII header, on bytes (each byte is then one character, so the answer is the
+    /// same); `nil` inside `.some` means "not a Conventional Commits header", an outer `nil` "not ASCII".
+    private static func asciiConventionalType(_ header: UnsafeBufferPointer<UInt8>) -> (name: String, breaking: Bool)?? {
+        guard header.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard let colon = header.firstIndex(of: UInt8(ascii: ":")) else { return .some(nil) }
+        guard colon + 1 < header.count, header[colon + 1] == UInt8(ascii: " ") else { return .some(nil) }
+        var end = colon
+        var breaking = false
+        if end > 0, header[end - 1] == UInt8(ascii: "!") {
+            breaking = true
+            end -= 1
+        }
+        if end > 0, header[end - 1] == UInt8(ascii: ")") {
+            guard let open = header[..<end].firstIndex(of: UInt8(ascii: "(")) else { return .some(nil) }
+            end = open
+        }
+        let name = UnsafeBufferPointer(rebasing: header[..<end])
+        let valid = name.allSatisfy { byte in
+            let letter = byte | 0x20
+            return (letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        }
+        guard !name.isEmpty, valid else { return .some(nil) }
+        return .some((String(decoding: name, as: UTF8.self).lowercased(), breaking))
     }
 }

@@ -164,7 +164,14 @@ public struct MajorChangeDetector {
     /// Whether a path ends in `.swift` (as `hasSuffix` decides, which compares characters). Only a path whose
     /// bytes end in `.swift` can, so the byte test settles almost every path without the character comparison.
     static func isSwiftFile(_ path: String) -> Bool {
-        path.utf8.reversed().starts(with: ".swift".utf8.reversed()) && path.hasSuffix(".swift")
+        let bytes = path.utf8
+        guard bytes.count >= 6 else { return false }
+        var index = bytes.endIndex
+        for expected in ".swift".utf8.reversed() {
+            bytes.formIndex(before: &index)
+            if bytes[index] != expected { return false }
+        }
+        return path.hasSuffix(".swift")
     }
 
     private func list(_ items: [String]) -> String {
