@@ -26,7 +26,11 @@ let package = Package(
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
         .target(name: "SlipwayCore"),
-        .target(name: "SlipwayGit", dependencies: ["CGit2", "SlipwayCore"]),
+        .target(
+            name: "CGitCertificates",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
+        .target(name: "SlipwayGit", dependencies: ["CGit2", "CGitCertificates", "SlipwayCore"]),
         .target(name: "SlipwayYAML", dependencies: ["CYAML", "SlipwayCore"]),
         .target(name: "SlipwayCrypto", dependencies: ["CCrypto"]),
         .target(

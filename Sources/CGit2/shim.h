@@ -12,3 +12,7 @@ static inline int slipway_git_set_search_path(int level, const char *path) {
 static inline int slipway_git_set_strict_hash_verification(int enabled) {
     return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, enabled);
 }
+
+static inline int slipway_git_set_ssl_cert_file(const char *file) {
+    return git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS, file, NULL);
+}
