@@ -13,7 +13,12 @@ fi
 here=$(cd "$(dirname "$0")" && pwd)
 binary=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 
-echo "machine: $(uname -sm), $(getconf _NPROCESSORS_ONLN 2>/dev/null || sysctl -n hw.ncpu) cores; $(git --version); slipway $("$binary" --version)"
+cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || sysctl -n hw.ncpu)
+load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || sysctl -n vm.loadavg 2>/dev/null || echo "?")
+echo "machine: $(uname -sm), $cores cores, load average $load; $(git --version); slipway $("$binary" --version)"
+if command -v ldd >/dev/null 2>&1 && ldd "$binary" 2>/dev/null | grep -q libswiftCore; then
+    echo "note: $binary links the Swift runtime dynamically; 'make bench' builds with --static-swift-stdlib as the README recommends"
+fi
 status=0
 for script in detect bump run hash hooks; do
     if [ -x "$here/$script.sh" ]; then

@@ -14,8 +14,9 @@ measure="$here/measure.py"
 head=$(git -C "$repo" rev-parse HEAD)
 commits=$(git -C "$repo" rev-list --count HEAD)
 files=$(git -C "$repo" ls-files | wc -l | tr -d ' ')
-# The largest commit after the root (a reformat that touches 2,500 Swift files).
+# The largest commit after the root (a reformat that touches 2,500 Swift files), and the root (12,000 files).
 large=$(git -C "$repo" log --format=%H --grep='run swift-format' -1)
+root=$(git -C "$repo" rev-list --max-parents=0 HEAD)
 
 echo "detect: $repo ($files files, $commits commits, $(git -C "$repo" count-objects -vH | sed -n 's/size-pack: //p') packed)"
 python3 "$measure" compare --header --cwd "$repo" --runs 20 --max-time-ratio 3 \
@@ -24,6 +25,9 @@ python3 "$measure" compare --header --cwd "$repo" --runs 20 --max-time-ratio 3 \
 python3 "$measure" compare --cwd "$repo" --runs 10 \
     --label "detect 2,500-file commit vs diff-tree" \
     -- "$binary" detect "$large" --vs git diff-tree -r --name-only "$large" || status=1
+python3 "$measure" compare --cwd "$repo" --runs 5 \
+    --label "detect root commit vs diff-tree --root" \
+    -- "$binary" detect "$root" --vs git diff-tree -r --name-only --root "$root" || status=1
 python3 "$measure" compare --cwd "$repo" --runs 5 --max-time-ratio 4 --max-memory-ratio 1.5 \
     --label "detect --each HEAD ($commits commits) vs git log" \
     -- "$binary" detect --each HEAD --vs git log --name-status -M --format=%H%n%B HEAD || status=1

@@ -60,10 +60,20 @@ public final class Console: @unchecked Sendable {
     public var isOutputTerminal: Bool { isatty(outputDescriptor) == 1 }
 
     public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-        bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
     }
 
-    static func writeAll(_ raw: UnsafeRawBufferPointer, to descriptor: Int32) {
+    public static func writeAll(_ raw: UnsafeRawBufferPointer, to descriptor: Int32) {
         guard let base = raw.baseAddress else { return }
         var offset = 0
         while offset < raw.count {

@@ -106,26 +106,42 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
         return position
     }
 
-    /// Whether `segments[index...]` matches the path from `position` (the start of a segment, or the end).
+    /// Whether the segments match the path's segments from `position`. A `**` stands for any run of segments;
+    /// on a mismatch only the latest `**` takes one more segment (as `*` does within a segment), which keeps this
+    /// linear where trying every split would be exponential in the number of `**`.
     private static func match(_ segments: [Segment], _ index: Int, _ path: UnsafeBufferPointer<UInt8>, _ position: Int) -> Bool {
-        guard index < segments.count else { return position == path.count }
-        switch segments[index] {
-        case .anyDepth:
-            var position = position
-            while true {
-                if match(segments, index + 1, path, position) { return true }
-                if position == path.count { return false }
-                var end = position
-                while end < path.count, path[end] != slash { end += 1 }
-                position = skipSlashes(path, end)
-            }
-        case .parts(let parts):
-            guard position < path.count else { return false }
+        var segment = index
+        var position = position
+        var starSegment = -1
+        var starPosition = 0
+        while position < path.count {
             var end = position
             while end < path.count, path[end] != slash { end += 1 }
-            guard matchSegment(parts, path, position, end) else { return false }
-            return match(segments, index + 1, path, skipSlashes(path, end))
+            if segment < segments.count {
+                switch segments[segment] {
+                case .anyDepth:
+                    starSegment = segment
+                    starPosition = position
+                    segment += 1
+                    continue
+                case .parts(let parts):
+                    if matchSegment(parts, path, position, end) {
+                        segment += 1
+                        position = skipSlashes(path, end)
+                        continue
+                    }
+                }
+            }
+            guard starSegment >= 0 else { return false }
+            // Let the latest `**` swallow one more segment and retry what follows it.
+            var starEnd = starPosition
+            while starEnd < path.count, path[starEnd] != slash { starEnd += 1 }
+            starPosition = skipSlashes(path, starEnd)
+            position = starPosition
+            segment = starSegment + 1
         }
+        while segment < segments.count, segments[segment] == .anyDepth { segment += 1 }
+        return segment == segments.count
     }
 
     /// Matches one segment's parts against `path[start..<end]`, backtracking to the last `*` on a mismatch.
