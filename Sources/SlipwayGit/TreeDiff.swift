@@ -156,6 +156,25 @@ struct TreeWalk {
     /// The kind of a non-tree entry, for telling a modification from a type change.
     private static func kind(_ mode: UInt32) -> UInt32 { mode & 0o170000 }
 
+    /// Byte order of two paths (what `utf8.lexicographicallyPrecedes` decides, with one `memcmp`).
+    static func bytesPrecede(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let common = min(x.count, y.count)
+                let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
+                return order != 0 ? order < 0 : x.count < y.count
+            }
+        }
+    }
+
+    /// The last path component (git paths have no trailing slash).
+    static func fileName(_ path: String) -> Substring {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path[...] }
+        return path[path.utf8.index(after: slash)...]
+    }
+
     mutating func compare(_ old: OpaquePointer?, _ new: OpaquePointer?, prefix: String) throws(GitError) {
         let oldCount = old.map { git_tree_entrycount($0) } ?? 0
         let newCount = new.map { git_tree_entrycount($0) } ?? 0
@@ -304,25 +323,6 @@ struct TreeWalk {
         }
         result.sort { TreeWalk.bytesPrecede($0.path, $1.path) }
         return result
-    }
-
-    /// Byte order of two paths (what `utf8.lexicographicallyPrecedes` decides, with one `memcmp`).
-    static func bytesPrecede(_ a: String, _ b: String) -> Bool {
-        var a = a
-        var b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                let common = min(x.count, y.count)
-                let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
-                return order != 0 ? order < 0 : x.count < y.count
-            }
-        }
-    }
-
-    /// The last path component (git paths have no trailing slash).
-    static func fileName(_ path: String) -> Substring {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path[...] }
-        return path[path.utf8.index(after: slash)...]
     }
 
     /// Pairs of added and deleted files at most this large are scored for similarity (git's diff.renameLimit
