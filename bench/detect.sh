@@ -28,10 +28,10 @@ python3 "$measure" compare --cwd "$repo" --runs 10 \
 python3 "$measure" compare --cwd "$repo" --runs 5 \
     --label "detect root commit vs diff-tree --root" \
     -- "$binary" detect "$root" --vs git diff-tree -r --name-only --root "$root" || status=1
-python3 "$measure" compare --cwd "$repo" --runs 5 --max-time-ratio 4 --max-memory-ratio 1.5 \
+python3 "$measure" compare --cwd "$repo" --runs 7 --max-time-ratio 4 --max-memory-ratio 1.5 \
     --label "detect --each HEAD ($commits commits) vs git log" \
     -- "$binary" detect --each HEAD --vs git log --name-status -M --format=%H%n%B HEAD || status=1
-python3 "$measure" compare --cwd "$repo" --runs 5 --max-time-ratio 4 --max-memory-ratio 1.5 \
+python3 "$measure" compare --cwd "$repo" --runs 7 --max-time-ratio 4 --max-memory-ratio 1.5 \
     --label "detect --each HEAD --json vs git log" \
     -- "$binary" detect --each HEAD --json --vs git log --name-status -M --format=%H%n%B HEAD || status=1
 exit $status

@@ -3,7 +3,8 @@
 
 Each run goes through rusage.c (compiled into bench/work/ on first use), which forks the command with its standard
 output on /dev/null, reaps it with wait4 (whose ru_maxrss is that child's own peak resident set size) and times fork
-to reap. The median wall time and the largest peak RSS over the runs are reported.
+to reap. The median wall time and the largest peak RSS over the runs are reported; `compare` interleaves the runs
+of its two commands so that changing load on a shared machine affects both alike.
 
 Command line:
   measure.py run     [options] -- CMD...              one command
@@ -17,7 +18,8 @@ Options:
   --header              print the table header first
 Exit status: 0, or 1 when a command failed or a ratio is over its target (the table still prints).
 
-As a module: `measure(argv, runs=10, cwd=None)` returns a Measurement (median_seconds, peak_rss_bytes, runs).
+As a module: `measure(argv, runs=10, cwd=None)` returns a Measurement (median_seconds, peak_rss_bytes, runs, status);
+`measure_all([argv, ...])` measures several commands in interleaved rounds.
 """
 
 import os
@@ -66,15 +68,26 @@ def run_once(argv, cwd=None, stdout_path=os.devnull):
 
 
 def measure(argv, runs=10, cwd=None, warmup=1):
+    return measure_all([argv], runs, cwd, warmup)[0]
+
+
+def measure_all(commands, runs=10, cwd=None, warmup=1):
+    """Measures several commands in interleaved rounds (A, B, A, B, ...), so that a machine whose load changes
+    during the benchmark slows them alike and their ratio stays meaningful."""
     for _ in range(warmup):
-        run_once(argv, cwd)
-    times, peak, worst = [], 0, 0
+        for argv in commands:
+            run_once(argv, cwd)
+    times = [[] for _ in commands]
+    peaks = [0 for _ in commands]
+    worst = [0 for _ in commands]
     for _ in range(runs):
-        elapsed, rss, status = run_once(argv, cwd)
-        times.append(elapsed)
-        peak = max(peak, rss)
-        worst = worst or status
-    return Measurement(statistics.median(times), peak, runs, worst)
+        for index, argv in enumerate(commands):
+            elapsed, rss, status = run_once(argv, cwd)
+            times[index].append(elapsed)
+            peaks[index] = max(peaks[index], rss)
+            worst[index] = worst[index] or status
+    return [Measurement(statistics.median(times[index]), peaks[index], runs, worst[index])
+            for index in range(len(commands))]
 
 
 def duration(seconds):
@@ -129,8 +142,7 @@ def main():
             sys.exit("measure.py compare: separate the two commands with --vs")
         split = command.index("--vs")
         first, second = command[:split], command[split + 1:]
-        a = measure(first, options["runs"], options["cwd"], options["warmup"])
-        b = measure(second, options["runs"], options["cwd"], options["warmup"])
+        a, b = measure_all([first, second], options["runs"], options["cwd"], options["warmup"])
         time_ratio = a.median_seconds / b.median_seconds
         memory_ratio = a.peak_rss_bytes / b.peak_rss_bytes
         notes = []
