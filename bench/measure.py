@@ -3,7 +3,8 @@
 
 Each run goes through rusage.c (compiled into bench/work/ on first use), which forks the command with its standard
 output on /dev/null, reaps it with wait4 (whose ru_maxrss is that child's own peak resident set size) and times fork
-to reap. The median wall time and the largest peak RSS over the runs are reported; `compare` interleaves the runs
+to reap. The median wall time, the largest peak RSS and the median CPU time (user + system, shown as the
+ratio "cpu", steadier than wall time on a busy machine) over the runs are reported; `compare` interleaves the runs
 of its two commands so that changing load on a shared machine affects both alike.
 
 Command line:
@@ -35,6 +36,7 @@ class Measurement:
     peak_rss_bytes: int
     runs: int
     status: int
+    median_cpu_seconds: float = 0.0
 
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -58,13 +60,13 @@ def launcher():
 
 
 def run_once(argv, cwd=None, stdout_path=os.devnull):
-    """Runs argv once; returns (wall seconds, peak RSS bytes, exit status)."""
+    """Runs argv once; returns (wall seconds, peak RSS bytes, exit status, CPU seconds)."""
     result = subprocess.run([launcher(), stdout_path] + list(argv), cwd=cwd, stdout=subprocess.PIPE, text=True)
     fields = result.stdout.split()
-    if result.returncode != 0 or len(fields) != 3:
+    if result.returncode != 0 or len(fields) != 4:
         sys.exit("measure.py: could not run %s" % " ".join(argv))
-    nanoseconds, peak, status = (int(field) for field in fields)
-    return nanoseconds / 1e9, peak, status
+    nanoseconds, peak, status, cpu = (int(field) for field in fields)
+    return nanoseconds / 1e9, peak, status, cpu / 1e9
 
 
 def measure(argv, runs=10, cwd=None, warmup=1):
@@ -78,15 +80,17 @@ def measure_all(commands, runs=10, cwd=None, warmup=1):
         for argv in commands:
             run_once(argv, cwd)
     times = [[] for _ in commands]
+    cpus = [[] for _ in commands]
     peaks = [0 for _ in commands]
     worst = [0 for _ in commands]
     for _ in range(runs):
         for index, argv in enumerate(commands):
-            elapsed, rss, status = run_once(argv, cwd)
+            elapsed, rss, status, cpu = run_once(argv, cwd)
             times[index].append(elapsed)
+            cpus[index].append(cpu)
             peaks[index] = max(peaks[index], rss)
             worst[index] = worst[index] or status
-    return [Measurement(statistics.median(times[index]), peaks[index], runs, worst[index])
+    return [Measurement(statistics.median(times[index]), peaks[index], runs, worst[index], statistics.median(cpus[index]))
             for index in range(len(commands))]
 
 
@@ -98,8 +102,8 @@ def mib(size):
     return "%.1f MiB" % (size / (1 << 20))
 
 
-HEADER = "%-44s %11s %11s %7s   %10s %10s %7s  %s" % (
-    "benchmark", "slipway", "baseline", "ratio", "memory", "baseline", "ratio", "verdict")
+HEADER = "%-44s %11s %11s %7s   %10s %10s %7s  %7s  %s" % (
+    "benchmark", "slipway", "baseline", "ratio", "memory", "baseline", "ratio", "cpu", "verdict")
 
 
 def parse(arguments):
@@ -134,8 +138,8 @@ def main():
     if mode == "run":
         result = measure(command, options["runs"], options["cwd"], options["warmup"])
         verdict = "ok" if result.status == 0 else "exit %d" % result.status
-        print("%-44s %11s %11s %7s   %10s %10s %7s  %s" % (label, duration(result.median_seconds), "", "",
-                                                        mib(result.peak_rss_bytes), "", "", verdict))
+        print("%-44s %11s %11s %7s   %10s %10s %7s  %7s  %s" % (label, duration(result.median_seconds), "", "",
+                                                             mib(result.peak_rss_bytes), "", "", "", verdict))
         failed = result.status != 0
     else:
         if "--vs" not in command:
@@ -153,9 +157,10 @@ def main():
         if options["max_memory_ratio"] is not None:
             notes.append("memory %s %.1fx" % ("<=" if memory_ratio <= options["max_memory_ratio"] else "OVER", options["max_memory_ratio"]))
         failed = bool(a.status or b.status) or any("OVER" in note for note in notes)
-        print("%-44s %11s %11s %6.2fx   %10s %10s %6.2fx  %s" % (
+        cpu_ratio = a.median_cpu_seconds / b.median_cpu_seconds if b.median_cpu_seconds else float("nan")
+        print("%-44s %11s %11s %6.2fx   %10s %10s %6.2fx  %6.2fx  %s" % (
             label, duration(a.median_seconds), duration(b.median_seconds), time_ratio,
-            mib(a.peak_rss_bytes), mib(b.peak_rss_bytes), memory_ratio, ", ".join(notes) or "ok"))
+            mib(a.peak_rss_bytes), mib(b.peak_rss_bytes), memory_ratio, cpu_ratio, ", ".join(notes) or "ok"))
     sys.stdout.flush()
     sys.exit(1 if failed else 0)
 

@@ -1,5 +1,6 @@
 /*
- * Runs a command once and prints its wall time and peak memory: "<nanoseconds> <peak RSS bytes> <exit status>".
+ * Runs a command once and prints its wall time, peak memory, exit status and CPU time (user + system):
+ * "<wall nanoseconds> <peak RSS bytes> <exit status> <CPU nanoseconds>".
  *
  * Usage: rusage <stdout-file> <command> [arguments...]
  *
@@ -59,6 +60,8 @@ int main(int argc, char **argv) {
     long long peak = (long long)usage.ru_maxrss * 1024;   /* KiB on Linux */
 #endif
     int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    printf("%lld %lld %d\n", nanoseconds, peak, code);
+    long long cpu = ((long long)usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000000000LL
+        + ((long long)usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1000LL;
+    printf("%lld %lld %d %lld\n", nanoseconds, peak, code, cpu);
     return 0;
 }
