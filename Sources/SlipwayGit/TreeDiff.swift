@@ -79,9 +79,12 @@ public final class TreeDiffer {
     func tree(_ id: UnsafePointer<git_oid>, side: Side) throws(GitError) -> TreeHandle {
         let key = ObjectKey(id)
         if let tree = current[key] { return TreeHandle(pointer: tree, owned: false) }
-        var tree = previous.removeValue(forKey: key)
-        if tree == nil { tree = try lookup(id) }
-        guard let tree else { throw GitError.library(function: "git_tree_lookup", code: -1, detail: "no tree returned") }
+        let tree: OpaquePointer
+        if let kept = previous.removeValue(forKey: key) {
+            tree = kept
+        } else {
+            tree = try lookup(id)
+        }
         switch side {
         case .old:
             current[key] = tree
