@@ -19,8 +19,11 @@ test: setup
 run: build
 	scripts/run-example.sh $(BIN)
 
+# On Linux the release binary links the Swift runtime and Foundation statically (see the README's benchmarks).
+STATIC_STDLIB = $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib)
+
 bench: setup
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release $(STATIC_STDLIB)
 	bench/bench.sh .build/release/slipway
 
 clean:

@@ -16,15 +16,33 @@ public final class Console: @unchecked Sendable {
     public init(outputDescriptor: Int32 = 1, errorDescriptor: Int32 = 2) {
         self.outputDescriptor = outputDescriptor
         self.errorDescriptor = errorDescriptor
-        buffer.reserveCapacity(1 << 16)
+        buffer.reserveCapacity(Console.capacity)
     }
 
     deinit { flush() }
 
     public func out(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 1 << 16 { flush() }
+        var text = text
+        text.withUTF8 { out($0) }
     }
+
+    /// Writes UTF-8 bytes (a JSON document built as bytes) without turning them into a `String` first.
+    public func out(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { out($0) }
+    }
+
+    private func out(_ bytes: UnsafeBufferPointer<UInt8>) {
+        // A large report (a root commit's thousands of files) goes straight out instead of growing the buffer.
+        if bytes.count >= Console.capacity {
+            flush()
+            Console.writeAll(UnsafeRawBufferPointer(bytes), to: outputDescriptor)
+            return
+        }
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= Console.capacity { flush() }
+    }
+
+    private static let capacity = 1 << 16
 
     public func err(_ text: String) {
         flush()

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A JSON value with a deterministic encoding: keys sorted, strings escaped the same way on every platform.
 ///
 /// Foundation's `JSONEncoder` drops `nil` optionals and its escaping differs between Darwin and Linux; reports and
@@ -15,20 +13,28 @@ public enum JSON: Equatable, Sendable {
 
     /// Compact single-line encoding (for JSON Lines and `--json`).
     public func compact() -> String {
-        var out = ""
+        var out = JSONOutput()
         write(to: &out, indent: nil, level: 0)
-        return out
+        return out.string
+    }
+
+    /// Writes the compact encoding to standard output as it is produced, so a report of thousands of files never
+    /// exists as one string (for `--json` on a root commit that string and its copies were most of the memory).
+    public func writeCompact(to console: Console) {
+        var out = JSONOutput(console: console)
+        write(to: &out, indent: nil, level: 0)
+        console.out(out.bytes)
     }
 
     /// Two-space indented encoding with a trailing newline (for files).
     public func pretty() -> String {
-        var out = ""
+        var out = JSONOutput()
         write(to: &out, indent: "  ", level: 0)
         out += "\n"
-        return out
+        return out.string
     }
 
-    private func write(to out: inout String, indent: String?, level: Int) {
+    private func write(to out: inout JSONOutput, indent: String?, level: Int) {
         switch self {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
@@ -47,6 +53,7 @@ public enum JSON: Equatable, Sendable {
                 if index > 0 { out += "," }
                 newline(&out, indent, level + 1)
                 item.write(to: &out, indent: indent, level: level + 1)
+                out.spill()
             }
             newline(&out, indent, level)
             out += "]"
@@ -59,39 +66,76 @@ public enum JSON: Equatable, Sendable {
                 JSON.escape(member.key, into: &out)
                 out += indent == nil ? ":" : ": "
                 member.value.write(to: &out, indent: indent, level: level + 1)
+                out.spill()
             }
             newline(&out, indent, level)
             out += "}"
         }
     }
 
-    private func newline(_ out: inout String, _ indent: String?, _ level: Int) {
+    private func newline(_ out: inout JSONOutput, _ indent: String?, _ level: Int) {
         guard let indent else { return }
         out += "\n"
-        out += String(repeating: indent, count: level)
+        for _ in 0..<level { out += indent }
     }
 
     static func escape(_ string: String, into out: inout String) {
-        out += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
+        var buffer = JSONOutput()
+        escape(string, into: &buffer)
+        out += buffer.string
+    }
+
+    /// Writes `string` as a JSON string literal. Only ASCII bytes are ever escaped, so the bytes between them are
+    /// copied in runs (a path or subject usually in one go) instead of character by character.
+    static func escape(_ string: String, into out: inout JSONOutput) {
+        out.bytes.append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { bytes in
+            var run = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F else { continue }
+                out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                run = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): out += "\\\""
+                case UInt8(ascii: "\\"): out += "\\\\"
+                case UInt8(ascii: "\n"): out += "\\n"
+                case UInt8(ascii: "\r"): out += "\\r"
+                case UInt8(ascii: "\t"): out += "\\t"
+                case 0x08: out += "\\b"
+                case 0x0C: out += "\\f"
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    out += "\\u00"
+                    out.bytes.append(hex[Int(byte >> 4)])
+                    out.bytes.append(hex[Int(byte & 0x0F)])
                 }
             }
+            out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<bytes.count]))
         }
-        out += "\""
+        out.bytes.append(UInt8(ascii: "\""))
     }
+}
+
+/// The bytes of a JSON document being written: appending bytes costs far less than appending to a `String`.
+struct JSONOutput {
+    var bytes: [UInt8] = []
+    /// Where full chunks go when the document is streamed; `nil` keeps the whole document.
+    var console: Console?
+
+    /// Hands what is written so far to the console once it fills a chunk.
+    mutating func spill() {
+        guard let console, bytes.count >= 1 << 16 else { return }
+        console.out(bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    static func += (out: inout JSONOutput, text: String) {
+        out.bytes.append(contentsOf: text.utf8)
+    }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 extension JSON {

@@ -1,4 +1,4 @@
-import Foundation
+import SlipwayCore
 
 /// A commit's data, copied out of libgit2.
 public struct Commit: Hashable, Sendable {
@@ -16,10 +16,14 @@ public struct Commit: Hashable, Sendable {
     public var author: Signature
     public var committer: Signature
 
-    /// The first line of the message.
+    /// The first line of the message, without surrounding whitespace.
     public var subject: String {
-        let firstLine = message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return firstLine.trimmingCharacters(in: .whitespacesAndNewlines)
+        let firstLine = message.firstLine
+        // Unicode White_Space: the same scalars as Foundation's `.whitespacesAndNewlines`, without its bridging cost.
+        var scalars = firstLine.unicodeScalars[...]
+        while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+        return String(scalars)
     }
 
     public var isMerge: Bool { parents.count > 1 }

@@ -1,5 +1,9 @@
 import CGit2
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension Repository {
     /// The files that differ between two commits' trees, with renames found as `git diff-tree -r -M` finds them.
@@ -8,28 +12,122 @@ extension Repository {
     /// subtrees whose ids differ, so its cost follows the size of the change, not the size of the repository
     /// (libgit2's `git_diff_tree_to_tree` visits every entry of both trees: about ten times slower here).
     public func changes(from old: OID?, to new: OID) throws(GitError) -> [FileChange] {
-        let newCommit = try lookupCommit(new)
-        defer { git_commit_free(newCommit) }
-        var newTree: OpaquePointer?
-        try check(git_commit_tree(&newTree, newCommit), "git_commit_tree")
-        defer { git_tree_free(newTree) }
-
-        var oldTree: OpaquePointer?
-        if let old {
-            let oldCommit = try lookupCommit(old)
-            defer { git_commit_free(oldCommit) }
-            try check(git_commit_tree(&oldTree, oldCommit), "git_commit_tree")
-        }
-        defer { if let oldTree { git_tree_free(oldTree) } }
-
-        var walk = TreeWalk(repository: handle)
-        try walk.compare(oldTree, newTree, prefix: "")
-        return try walk.finish(oldTree: oldTree, newTree: newTree)
+        var oldTree: OID?
+        if let old { oldTree = try treeID(of: old) }
+        return try TreeDiffer(repository: self).changes(fromTree: oldTree, toTree: try treeID(of: new))
     }
 
     /// The changes a commit made against its first parent (every file, for a root commit).
     public func changes(of commit: Commit) throws(GitError) -> [FileChange] {
-        try changes(from: commit.parents.first, to: commit.id)
+        var parentTree: OID?
+        if let parent = commit.parents.first { parentTree = try treeID(of: parent) }
+        return try TreeDiffer(repository: self).changes(fromTree: parentTree, toTree: commit.treeID)
+    }
+
+    /// The id of the tree a commit records.
+    public func treeID(of commit: OID) throws(GitError) -> OID {
+        let pointer = try lookupCommit(commit)
+        defer { git_commit_free(pointer) }
+        return OID(git_commit_tree_id(pointer))
+    }
+}
+
+/// Compares trees for `Repository.changes`, and keeps the old side's trees for the next comparison.
+///
+/// `detect --each` compares every commit with its parent, newest first, as `git log` does: the parent's trees read
+/// as the old side of one comparison are the new side of the next. Keeping them (and only them) reads each of
+/// those trees once, while new-side trees are freed as soon as the walk leaves them, so memory stays bounded by
+/// one commit's changed folders even for a root commit of thousands of files.
+public final class TreeDiffer {
+    let repository: Repository
+    /// Old-side trees of the comparison in progress, kept for the next one.
+    private var current: [ObjectKey: OpaquePointer] = [:]
+    /// Old-side trees of the previous comparison: the new side of this one. Unused ones are freed at its end.
+    private var previous: [ObjectKey: OpaquePointer] = [:]
+
+    public init(repository: Repository) {
+        self.repository = repository
+    }
+
+    deinit {
+        for tree in current.values { git_tree_free(tree) }
+        for tree in previous.values { git_tree_free(tree) }
+    }
+
+    /// The files that differ from the tree `old` (`nil`: the empty tree) to the tree `new`.
+    public func changes(fromTree old: OID?, toTree new: OID) throws(GitError) -> [FileChange] {
+        defer { endComparison() }
+        var newID = new.raw
+        let newTree = try tree(&newID, side: .new)
+        defer { release(newTree) }
+        var oldTree: TreeHandle?
+        if var oldID = old?.raw { oldTree = try tree(&oldID, side: .old) }
+        var walk = TreeWalk(differ: self)
+        try walk.compare(oldTree?.pointer, newTree.pointer, prefix: "")
+        return try walk.finish(oldTree: oldTree?.pointer, newTree: newTree.pointer)
+    }
+
+    enum Side { case old, new }
+
+    /// A tree for the walk; `owned` trees are the walk's to release, the others belong to the differ.
+    struct TreeHandle {
+        let pointer: OpaquePointer
+        let owned: Bool
+    }
+
+    /// The tree with this id: from the trees kept from the previous comparison when it is there.
+    func tree(_ id: UnsafePointer<git_oid>, side: Side) throws(GitError) -> TreeHandle {
+        let key = ObjectKey(id)
+        if let tree = current[key] { return TreeHandle(pointer: tree, owned: false) }
+        let tree: OpaquePointer
+        if let kept = previous.removeValue(forKey: key) {
+            tree = kept
+        } else {
+            tree = try lookup(id)
+        }
+        switch side {
+        case .old:
+            current[key] = tree
+            return TreeHandle(pointer: tree, owned: false)
+        case .new:
+            return TreeHandle(pointer: tree, owned: true)
+        }
+    }
+
+    func release(_ tree: TreeHandle) {
+        if tree.owned { git_tree_free(tree.pointer) }
+    }
+
+    private func lookup(_ id: UnsafePointer<git_oid>) throws(GitError) -> OpaquePointer {
+        var tree: OpaquePointer?
+        try check(git_tree_lookup(&tree, repository.handle, id), "git_tree_lookup")
+        guard let tree else { throw GitError.library(function: "git_tree_lookup", code: -1, detail: "no tree returned") }
+        return tree
+    }
+
+    private func endComparison() {
+        for tree in previous.values { git_tree_free(tree) }
+        previous = current
+        current = [:]
+    }
+}
+
+/// A raw object id as a cheap dictionary key (no hex string).
+struct ObjectKey: Hashable {
+    let first: UInt64
+    let second: UInt64
+    let third: UInt32
+
+    init(_ id: UnsafePointer<git_oid>) {
+        let raw = UnsafeRawPointer(id)
+        first = raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
+        second = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        third = raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self)
+    }
+
+    init(_ id: git_oid) {
+        var copy = id
+        self.init(&copy)
     }
 }
 
@@ -41,14 +139,16 @@ struct TreeWalk {
         var mode: UInt32
     }
 
-    let repository: OpaquePointer
+    let differ: TreeDiffer
     private(set) var added: [Side] = []
     private(set) var deleted: [Side] = []
     private(set) var changes: [FileChange] = []
 
-    init(repository: OpaquePointer) {
-        self.repository = repository
+    init(differ: TreeDiffer) {
+        self.differ = differ
     }
+
+    var repository: OpaquePointer { differ.repository.handle }
 
     private static let treeMode: UInt32 = 0o040000
     private static let linkMode: UInt32 = 0o120000
@@ -58,6 +158,25 @@ struct TreeWalk {
 
     /// The kind of a non-tree entry, for telling a modification from a type change.
     private static func kind(_ mode: UInt32) -> UInt32 { mode & 0o170000 }
+
+    /// Byte order of two paths (what `utf8.lexicographicallyPrecedes` decides, with one `memcmp`).
+    static func bytesPrecede(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let common = min(x.count, y.count)
+                let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
+                return order != 0 ? order < 0 : x.count < y.count
+            }
+        }
+    }
+
+    /// The last path component (git paths have no trailing slash).
+    static func fileName(_ path: String) -> Substring {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path[...] }
+        return path[path.utf8.index(after: slash)...]
+    }
 
     mutating func compare(_ old: OpaquePointer?, _ new: OpaquePointer?, prefix: String) throws(GitError) {
         let oldCount = old.map { git_tree_entrycount($0) } ?? 0
@@ -115,11 +234,10 @@ struct TreeWalk {
         let name = path(new, prefix)
         if TreeWalk.isTree(oldMode) {
             // Both are trees (a tree and a non-tree never share a position in tree order).
-            let oldTree = try lookupTree(oldID)
-            defer { git_tree_free(oldTree) }
-            let newTree = try lookupTree(newID)
-            defer { git_tree_free(newTree) }
-            try compare(oldTree, newTree, prefix: name + "/")
+            let oldTree = try differ.tree(oldID, side: .old)
+            let newTree = try differ.tree(newID, side: .new)
+            defer { differ.release(newTree) }
+            try compare(oldTree.pointer, newTree.pointer, prefix: name + "/")
             return
         }
         let submodule = TreeWalk.kind(oldMode) == TreeWalk.gitlinkMode || TreeWalk.kind(newMode) == TreeWalk.gitlinkMode
@@ -132,9 +250,7 @@ struct TreeWalk {
         guard let id = git_tree_entry_id(entry) else { return }
         let name = path(entry, prefix)
         if TreeWalk.isTree(mode) {
-            let tree = try lookupTree(id)
-            defer { git_tree_free(tree) }
-            try compare(tree, nil, prefix: name + "/")
+            try compare(try differ.tree(id, side: .old).pointer, nil, prefix: name + "/")
         } else {
             deleted.append(Side(path: name, oid: id.pointee, mode: mode))
         }
@@ -145,18 +261,12 @@ struct TreeWalk {
         guard let id = git_tree_entry_id(entry) else { return }
         let name = path(entry, prefix)
         if TreeWalk.isTree(mode) {
-            let tree = try lookupTree(id)
-            defer { git_tree_free(tree) }
-            try compare(nil, tree, prefix: name + "/")
+            let tree = try differ.tree(id, side: .new)
+            defer { differ.release(tree) }
+            try compare(nil, tree.pointer, prefix: name + "/")
         } else {
             added.append(Side(path: name, oid: id.pointee, mode: mode))
         }
-    }
-
-    private func lookupTree(_ id: UnsafePointer<git_oid>) throws(GitError) -> OpaquePointer? {
-        var tree: OpaquePointer?
-        try check(git_tree_lookup(&tree, repository, id), "git_tree_lookup")
-        return tree
     }
 
     /// Pairs deletions with additions into renames, then returns every change in path order.
@@ -166,18 +276,18 @@ struct TreeWalk {
         var remainingDeleted = deleted
         if !added.isEmpty, !deleted.isEmpty {
             // Exact renames: the same blob under a new name.
-            var deletedByBlob: [OID: [Int]] = [:]
+            var deletedByBlob: [ObjectKey: [Int]] = [:]
             for (index, side) in deleted.enumerated() where TreeWalk.kind(side.mode) != TreeWalk.gitlinkMode {
-                deletedByBlob[OID(side.oid), default: []].append(index)
+                deletedByBlob[ObjectKey(side.oid), default: []].append(index)
             }
             var usedDeleted = Set<Int>()
             var unmatchedAdded: [Side] = []
             for side in added {
-                let key = OID(side.oid)
+                let key = ObjectKey(side.oid)
                 if TreeWalk.kind(side.mode) != TreeWalk.gitlinkMode, var candidates = deletedByBlob[key], !candidates.isEmpty {
                     // Prefer a deleted file with the same name (a move between folders), as git does.
-                    let base = (side.path as NSString).lastPathComponent
-                    let pick = candidates.firstIndex { (deleted[$0].path as NSString).lastPathComponent == base } ?? 0
+                    let base = TreeWalk.fileName(side.path)
+                    let pick = candidates.firstIndex { TreeWalk.fileName(deleted[$0].path) == base } ?? 0
                     let index = candidates.remove(at: pick)
                     deletedByBlob[key] = candidates
                     usedDeleted.insert(index)
@@ -211,7 +321,7 @@ struct TreeWalk {
         for rename in renames {
             result.append(FileChange(status: .renamed, path: rename.to, oldPath: rename.from))
         }
-        result.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        result.sort { TreeWalk.bytesPrecede($0.path, $1.path) }
         return result
     }
 }

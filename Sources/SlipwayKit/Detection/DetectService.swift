@@ -46,7 +46,12 @@ public struct DetectService {
             var anyMajor = false
             try detector.judgeEach(range: range) { verdict in
                 anyMajor = anyMajor || verdict.major
-                console.out(request.json ? VerdictReport.json(verdict).compact() + "\n" : VerdictReport.line(verdict))
+                if request.json {
+                    VerdictReport.json(verdict).writeCompact(to: console)
+                    console.out("\n")
+                } else {
+                    console.out(VerdictReport.line(verdict))
+                }
             }
             return request.exitCode && !anyMajor ? .negative : .success
         case .commit(let revision):
@@ -59,7 +64,12 @@ public struct DetectService {
             verdict = try detector.judge(base: resolution.base, head: resolution.head, baseSource: resolution.source,
                                          baseTag: resolution.tag, notes: resolution.notes)
         }
-        console.out(request.json ? VerdictReport.json(verdict).compact() + "\n" : VerdictReport.text(verdict))
+        if request.json {
+            VerdictReport.json(verdict).writeCompact(to: console)
+            console.out("\n")
+        } else {
+            console.out(VerdictReport.text(verdict))
+        }
         if let path = request.githubOutput {
             try GitHubOutput.append(VerdictReport.githubOutput(verdict), to: path)
         }

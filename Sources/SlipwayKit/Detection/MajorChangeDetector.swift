@@ -51,10 +51,20 @@ public struct MajorChangeDetector {
     /// parses `project.yml` only where it changes.
     public func judgeEach(range: RevisionRange, _ body: (Verdict) throws -> Void) throws {
         let commits = try repository.commits(from: range.head, excluding: range.base.map { [$0] } ?? [])
+        // A parent is usually the next commit of the list: take its tree from there instead of reading it again,
+        // and let one differ hand the parent's trees from one comparison to the next.
+        var trees: [OID: OID] = [:]
+        trees.reserveCapacity(commits.count)
+        for commit in commits { trees[commit.id] = commit.treeID }
+        let differ = TreeDiffer(repository: repository)
         var known: (commit: OID, specFiles: Set<String>)?
         for commit in commits {
             try requireHistory(of: commit)
-            let files = try repository.changes(of: commit)
+            var parentTree: OID?
+            if let parent = commit.parents.first {
+                parentTree = try trees[parent] ?? repository.treeID(of: parent)
+            }
+            let files = try differ.changes(fromTree: parentTree, toTree: commit.treeID)
             let atHead = known?.commit == commit.id ? known?.specFiles ?? [] : specFiles(at: commit.id)
             var atParent = atHead
             if let parent = commit.parents.first, touches(files, atHead) {
@@ -137,14 +147,18 @@ public struct MajorChangeDetector {
         var shared: [String] = []
         var buildPaths: [String] = []
         for file in files {
-            if file.paths.contains(where: { $0.hasSuffix(".swift") }) {
+            // `file.paths` without building an array: the old path of a rename first, then the path.
+            let oldPath = file.oldPath.flatMap { $0 == file.path ? nil : $0 }
+            if MajorChangeDetector.isSwiftFile(file.path) || oldPath.map(MajorChangeDetector.isSwiftFile) == true {
                 swiftCount += 1
                 swiftPaths.append(file.path)
             }
-            for path in file.paths {
-                if config.sharedPaths.contains(where: { $0.matches(path) }) { shared.append(path) }
-                if buildConfig.matches(path) { buildPaths.append(path) }
+            if let oldPath {
+                if config.sharedPaths.contains(where: { $0.matches(oldPath) }) { shared.append(oldPath) }
+                if buildConfig.matches(oldPath) { buildPaths.append(oldPath) }
             }
+            if config.sharedPaths.contains(where: { $0.matches(file.path) }) { shared.append(file.path) }
+            if buildConfig.matches(file.path) { buildPaths.append(file.path) }
         }
         let threshold = config.swiftFileThreshold
         if swiftCount > threshold {
@@ -182,6 +196,19 @@ public struct MajorChangeDetector {
         return Verdict(
             major: major, bump: bump, base: base, head: head, baseSource: baseSource, baseTag: nil, commits: commits,
             files: files, swiftFileCount: swiftCount, reasons: reasons, quietRules: quiet, notes: [])
+    }
+
+    /// Whether a path ends in `.swift` (as `hasSuffix` decides, which compares characters). Only a path whose
+    /// bytes end in `.swift` can, so the byte test settles almost every path without the character comparison.
+    static func isSwiftFile(_ path: String) -> Bool {
+        let bytes = path.utf8
+        guard bytes.count >= 6 else { return false }
+        var index = bytes.endIndex
+        for expected in ".swift".utf8.reversed() {
+            bytes.formIndex(before: &index)
+            if bytes[index] != expected { return false }
+        }
+        return path.hasSuffix(".swift")
     }
 
     private func list(_ items: [String]) -> String {

@@ -1,0 +1,38 @@
+#!/bin/sh
+# `slipway detect` against git on the large generated repository: one commit, then every commit of the history.
+#
+# Usage: bench/detect.sh <slipway-binary>
+# Targets (issue 2): one commit at most 3x `git diff-tree`; the whole history at most 4x `git log`'s wall time
+# and 1.5x its peak memory.
+set -u
+
+binary=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$("$here/repo.sh") || exit 2
+status=0
+measure="$here/measure.py"
+head=$(git -C "$repo" rev-parse HEAD)
+commits=$(git -C "$repo" rev-list --count HEAD)
+files=$(git -C "$repo" ls-files | wc -l | tr -d ' ')
+# The largest commit after the root (a reformat that touches 2,500 Swift files), and the root (12,000 files).
+large=$(git -C "$repo" log --format=%H --grep='run swift-format' -1)
+root=$(git -C "$repo" rev-list --max-parents=0 HEAD)
+
+echo "detect: $repo ($files files, $commits commits, $(git -C "$repo" count-objects -vH | sed -n 's/size-pack: //p') packed)"
+python3 "$measure" compare --header --cwd "$repo" --runs 20 --max-time-ratio 3 \
+    --label "detect HEAD vs diff-tree -r --name-only" \
+    -- "$binary" detect "$head" --vs git diff-tree -r --name-only "$head" || status=1
+python3 "$measure" compare --cwd "$repo" --runs 10 \
+    --label "detect 2,500-file commit vs diff-tree" \
+    -- "$binary" detect "$large" --vs git diff-tree -r --name-only "$large" || status=1
+python3 "$measure" compare --cwd "$repo" --runs 5 \
+    --label "detect root commit vs diff-tree --root" \
+    -- "$binary" detect "$root" --vs git diff-tree -r --name-only --root "$root" || status=1
+python3 "$measure" compare --cwd "$repo" --runs 7 --max-time-ratio 4 --max-memory-ratio 1.5 \
+    --label "detect --each HEAD ($commits commits) vs git log" \
+    -- "$binary" detect --each HEAD --vs git log --name-status -M --format=%H%n%B HEAD || status=1
+# JSON Lines: no target of its own; shows what building and escaping JSON adds (the root commit lists 12,170 files).
+python3 "$measure" compare --cwd "$repo" --runs 7 \
+    --label "detect --each HEAD --json vs git log" \
+    -- "$binary" detect --each HEAD --json --vs git log --name-status -M --format=%H%n%B HEAD || status=1
+exit $status
