@@ -3,7 +3,7 @@ import SlipwayCore
 
 /// What `slipway run --dry-run` prints: each stage's command, working directory, limits and environment.
 enum DryRunReport {
-    static func text(_ plan: StagePlan, environment: StageEnvironment, requested: Set<String>) -> String {
+    static func text(_ plan: StagePlan, environment: StageEnvironment, requested: Set<String>, major: MajorChangeDecision) -> String {
         var text = "\(plan.originDescription):\n"
         if plan.stages.isEmpty { text += "\n  (none)\n" }
         for (index, stage) in plan.stages.enumerated() {
@@ -19,7 +19,8 @@ enum DryRunReport {
             }
             text += "   directory: \(stage.workingDirectory ?? ".")\n"
             if let timeout = stage.timeout {
-                let seconds = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
+                // Int(exactly:) is nil for a fraction and for a value no Int holds, so this never traps.
+                let seconds = Int(exactly: timeout).map(String.init) ?? String(timeout)
                 text += "   timeout:   \(seconds) s\n"
             }
             var when = stage.when.rawValue
@@ -33,6 +34,7 @@ enum DryRunReport {
                 text += "     \(key)=\(Shell.quote(value))\n"
             }
         }
+        text += "\nMajor change: \(major.major ? "yes" : "no") (\(major.source)); SLIPWAY_MAJOR=\(environment.major)\n"
         text += "\nDry run: nothing was run. Logs would go to \(OutputFolder.name)/logs/<stage>.log.\n"
         return text
     }
