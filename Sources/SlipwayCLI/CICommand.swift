@@ -22,7 +22,7 @@ enum CICommand: SlipwayCommandGroup {
                 """,
             arguments: [.init(name: "target", help: "github or xcode-cloud.", optional: false)],
             options: [
-                .init(name: "directory", value: "<path>", help: "xcode-cloud: the folder holding the Xcode project\n(default: the spec's folder)."),
+                .init(name: "directory", value: "<path>", help: "xcode-cloud: the folder holding the Xcode project, relative to\nthe current folder and inside the repository (default: the\nspec's folder)."),
                 .init(name: "force", value: nil, help: "Replace files that exist with other content."),
             ])
 
@@ -35,7 +35,11 @@ enum CICommand: SlipwayCommandGroup {
             if arguments.value("directory") != nil, target != .xcodeCloud {
                 throw UsageError(message: "--directory only applies to xcode-cloud", spec: spec)
             }
-            let request = CIInstaller.Request(target: target, force: arguments.flag("force"), directory: arguments.value("directory"))
+            if let directory = arguments.value("directory"), directory.isEmpty {
+                throw UsageError(message: "--directory needs a path", spec: spec)
+            }
+            let request = CIInstaller.Request(target: target, force: arguments.flag("force"), directory: arguments.value("directory"),
+                                              currentDirectory: context.currentDirectory)
             return try CIInstaller(workspace: try context.workspace()).install(request, console: context.console)
         }
     }

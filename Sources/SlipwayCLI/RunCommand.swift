@@ -10,17 +10,23 @@ enum RunCommand: SlipwayCommand {
             Stages come from 'stages:' in .slipway.yml; without it they are derived from the project: XcodeGen
             (generate, build, test with xcodebuild) or a Swift package (swift build, swift test).
             Output streams live; each stage's full output is also written to .slipway/logs/<stage>.log.
+            Without --major, HEAD is judged as 'slipway detect' does (since the latest release tag): that sets
+            SLIPWAY_MAJOR and decides whether 'when: major' stages run.
+            With --if-present, named stages that do not exist are skipped with a note; if none exists, nothing
+            runs and the exit status is 0.
             Exit status: 0 when every stage passed, 1 when one failed, 130 after Ctrl-C, 143 after SIGTERM.
             """,
         arguments: [.init(name: "stage", help: "Run only these stages (in pipeline order). Default: all.", repeatable: true)],
         options: [
             .init(name: "dry-run", value: nil, help: "Print each stage's command, working directory and environment;\nrun nothing."),
-            .init(name: "major", value: nil, help: "Treat the change as major: also run stages with 'when: major'."),
+            .init(name: "major", value: nil, help: "Treat the change as major: also run stages with 'when: major'.\nDefault: what detect says about HEAD since the latest release tag."),
+            .init(name: "if-present", value: nil, help: "Skip named stages that do not exist (a note says so) instead of\nfailing; none existing is a successful no-op."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let request = RunService.Request(
-            stages: arguments.positionals, dryRun: arguments.flag("dry-run"), major: arguments.flag("major"))
+            stages: arguments.positionals, dryRun: arguments.flag("dry-run"), major: arguments.flag("major") ? true : nil,
+            ifPresent: arguments.flag("if-present"))
         return try RunService(workspace: try context.workspace(), environment: context.environment)
             .run(request, console: context.console)
     }

@@ -132,8 +132,8 @@ public enum SlipwayCommandLine {
     /// Dispatches `slipway <group> <subcommand> ...` to the subcommand, which parses the rest.
     static func runGroup(_ group: SlipwayCommand.Type, _ words: [String], _ context: CommandContext) throws -> ExitStatus {
         guard let first = words.first else {
-            context.console.err(group.spec.help)
-            return .usage
+            let names = group.subcommands.map { $0.spec.path.last ?? "" }.joined(separator: ", ")
+            throw UsageError(message: "missing subcommand of '\(group.spec.name)': one of \(names)", spec: group.spec)
         }
         if first == "--help" || first == "-h" {
             context.console.out(group.spec.help)

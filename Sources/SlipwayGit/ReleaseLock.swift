@@ -8,9 +8,9 @@ import SlipwayCore
 
 /// The lock one release holds on a repository, so two releases never bump, commit and tag at the same time.
 ///
-/// The lock is `slipway-release.lock` in the git common folder (shared by every worktree), held with `flock`:
-/// the kernel releases it when the holding process ends, however it ends, so a crashed release never blocks the
-/// next one. The file names the holder (pid, host, start time, command) so contention can say who holds it.
+/// The lock is `slipway-release.lock` in the git common folder (shared by every worktree), a `FileLock`: the
+/// kernel releases it when the holding process ends, however it ends, so a crashed release never blocks the next
+/// one. The file names the holder (pid, host, start time, command) so contention can say who holds it.
 public final class ReleaseLock {
     public struct Holder: Equatable, Sendable {
         public var pid: Int32
@@ -54,16 +54,14 @@ public final class ReleaseLock {
     public let holder: Holder
     /// The holder named in a lock file whose process had ended without releasing it (a crash); replaced by this one.
     public let replacedStaleHolder: Holder?
-    private var descriptor: Int32
+    private let lock: FileLock
 
-    private init(path: URL, holder: Holder, replaced: Holder?, descriptor: Int32) {
+    private init(path: URL, holder: Holder, lock: FileLock) {
         self.path = path
         self.holder = holder
-        self.replacedStaleHolder = replaced
-        self.descriptor = descriptor
+        self.replacedStaleHolder = Holder(json: Data(lock.previousContents))
+        self.lock = lock
     }
-
-    deinit { release() }
 
     /// Takes the lock of `repository`, or throws `ReleaseLockError` naming the release that holds it.
     public static func acquire(in repository: Repository, command: String, now: Date = Date()) throws(ReleaseLockError) -> ReleaseLock {
@@ -71,57 +69,22 @@ public final class ReleaseLock {
         // Whole seconds, as the file records them, so the holder read back equals the one written.
         let started = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         let holder = Holder(pid: getpid(), host: hostName(), startedAt: started, command: command)
-        // A releasing holder unlinks the file; if it did so between our open and our flock, we locked a file
-        // nobody else can see, so open again.
-        for _ in 0..<5 {
-            let descriptor = open(path.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw ReleaseLockError(path: path.path, holder: nil, reason: String(cString: strerror(errno))) }
-            if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-                let lockErrno = errno
-                let previous = readHolder(descriptor)
-                if lockErrno == EWOULDBLOCK || lockErrno == EAGAIN {
-                    close(descriptor)
-                    throw ReleaseLockError(path: path.path, holder: previous, reason: nil)
-                }
-                // A file system without flock: fall back to asking whether the named process still runs.
-                if let previous, isAlive(previous) {
-                    close(descriptor)
-                    throw ReleaseLockError(path: path.path, holder: previous, reason: nil)
-                }
+        do {
+            let lock = try FileLock.acquire(at: path.path, contents: Array(holder.json.pretty().utf8), wait: nil,
+                                            holderIsAlive: { bytes in Holder(json: Data(bytes)).map(isAlive) ?? false })
+            return ReleaseLock(path: path, holder: holder, lock: lock)
+        } catch {
+            switch error {
+            case .held(let bytes): throw ReleaseLockError(path: path.path, holder: Holder(json: Data(bytes)), reason: nil)
+            case .unusable(let reason): throw ReleaseLockError(path: path.path, holder: nil, reason: reason)
             }
-            var opened = stat()
-            var current = stat()
-            guard fstat(descriptor, &opened) == 0, stat(path.path, &current) == 0,
-                opened.st_ino == current.st_ino, opened.st_dev == current.st_dev
-            else {
-                close(descriptor)
-                continue
-            }
-            let stale = readHolder(descriptor)
-            let bytes = Array(holder.json.pretty().utf8)
-            guard ftruncate(descriptor, 0) == 0, pwrite(descriptor, bytes, bytes.count, 0) == bytes.count else {
-                let reason = String(cString: strerror(errno))
-                close(descriptor)
-                throw ReleaseLockError(path: path.path, holder: nil, reason: reason)
-            }
-            return ReleaseLock(path: path, holder: holder, replaced: stale, descriptor: descriptor)
         }
-        throw ReleaseLockError(path: path.path, holder: nil, reason: "the lock file kept being replaced")
     }
 
     /// Gives the lock up (also done when the value is released). Removes the file while still holding it, so the
     /// next release starts from a clean slate.
     public func release() {
-        guard descriptor >= 0 else { return }
-        var opened = stat()
-        var current = stat()
-        if fstat(descriptor, &opened) == 0, stat(path.path, &current) == 0,
-            opened.st_ino == current.st_ino, opened.st_dev == current.st_dev
-        {
-            unlink(path.path)
-        }
-        close(descriptor)
-        descriptor = -1
+        lock.release()
     }
 
     /// Throws the error `acquire` would throw when another release holds the lock, without creating or writing
@@ -132,7 +95,8 @@ public final class ReleaseLock {
         let descriptor = open(path.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
-        let holder = readHolder(descriptor)
+        let bytes = FileLock.contents(at: path.path)
+        let holder = bytes.isEmpty ? nil : Holder(json: Data(bytes))
         // A shared lock conflicts with the holder's exclusive one; taking it for a moment disturbs nobody.
         if flock(descriptor, LOCK_SH | LOCK_NB) == 0 {
             flock(descriptor, LOCK_UN)
@@ -149,16 +113,8 @@ public final class ReleaseLock {
 
     /// The holder a lock file names, if it names one.
     public static func currentHolder(in repository: Repository) -> Holder? {
-        let path = repository.commonDirectory.appendingPathComponent(fileName)
-        guard let data = FileManager.default.contents(atPath: path.path), !data.isEmpty else { return nil }
-        return Holder(json: data)
-    }
-
-    private static func readHolder(_ descriptor: Int32) -> Holder? {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = pread(descriptor, &buffer, buffer.count, 0)
-        guard count > 0 else { return nil }
-        return Holder(json: Data(buffer.prefix(count)))
+        let bytes = FileLock.contents(at: repository.commonDirectory.appendingPathComponent(fileName).path)
+        return bytes.isEmpty ? nil : Holder(json: Data(bytes))
     }
 
     /// Whether the holder's process still runs; a holder on another host is assumed to.

@@ -32,6 +32,48 @@ extension Repository {
         return String(cString: pointer)
     }
 
+    /// Which kind of configuration file set an entry, from the machine's down to the repository's own.
+    public enum ConfigScope: Sendable, Equatable {
+        /// The machine-wide file (`/etc/gitconfig`, or git's program data file on Windows).
+        case system
+        /// The user's file (`~/.gitconfig` or `~/.config/git/config`).
+        case global
+        /// The repository's own file (`.git/config`, or a worktree's `config.worktree`).
+        case repository
+        /// A value the running program set in memory.
+        case application
+
+        /// Whether the entry applies beyond this repository: to every repository of the user or the machine.
+        public var isShared: Bool { self == .system || self == .global }
+
+        /// How messages name the file: "the global git config (~/.gitconfig)".
+        public var displayName: String {
+            switch self {
+            case .system: return "the system git config (/etc/gitconfig)"
+            case .global: return "the global git config (~/.gitconfig)"
+            case .repository: return "this repository's git config"
+            case .application: return "a value set by the program"
+            }
+        }
+    }
+
+    /// The scope of the file that sets `key` as git reads it (the one that wins), or `nil` when it is not set.
+    public func configScope(of key: String) -> ConfigScope? {
+        var config: OpaquePointer?
+        guard git_repository_config_snapshot(&config, handle) == 0 else { return nil }
+        defer { git_config_free(config) }
+        var entry: UnsafeMutablePointer<git_config_entry>?
+        guard git_config_get_entry(&entry, config, key) == 0, let entry else { return nil }
+        defer { git_config_entry_free(entry) }
+        // Levels grow from the machine towards the program; libgit2 1.8 inserted a worktree level before APP, so
+        // compare with the named bounds rather than listing every value.
+        let level = entry.pointee.level.rawValue
+        if level <= GIT_CONFIG_LEVEL_SYSTEM.rawValue { return .system }
+        if level <= GIT_CONFIG_LEVEL_GLOBAL.rawValue { return .global }
+        if level < GIT_CONFIG_LEVEL_APP.rawValue { return .repository }
+        return .application
+    }
+
     /// Sets an entry in the repository's own config file (`.git/config`, shared by linked worktrees).
     public func setLocalConfig(_ key: String, _ value: String) throws(GitError) {
         let local = try openLocalConfig()

@@ -28,7 +28,6 @@ public struct ProcessRunner: ProcessRunning {
         guard let program = request.arguments.first, !program.isEmpty else {
             throw ProcessLaunchError(arguments: request.arguments, reason: "the command is empty")
         }
-        let executable = try ExecutableLookup.resolve(program, environment: request.environment, arguments: request.arguments)
         guard let output = SystemCall.pipe() else {
             throw ProcessLaunchError(arguments: request.arguments, reason: "cannot create a pipe: \(SystemCall.errorText)")
         }
@@ -40,7 +39,12 @@ public struct ProcessRunner: ProcessRunning {
         let start = clock.uptime()
         let pid: pid_t
         do {
-            pid = try spawn(executable, request, output: output.write, error: errors.write)
+            var spawn = ProcessSpawn(arguments: request.arguments, environment: request.environment, workingDirectory: request.workingDirectory)
+            spawn.standardOutput = .descriptor(output.write)
+            spawn.standardError = .descriptor(errors.write)
+            spawn.newProcessGroup = true
+            spawn.closeOtherDescriptors = true
+            pid = try spawn.start()
         } catch {
             for descriptor in [output.read, output.write, errors.read, errors.write] { SystemCall.close(descriptor) }
             throw error
@@ -51,67 +55,6 @@ public struct ProcessRunner: ProcessRunning {
             pid: pid, request: request, clock: clock, start: start, observer: observer,
             outputDescriptor: output.read, errorDescriptor: errors.read)
         return session.run()
-    }
-
-    private func spawn(_ executable: String, _ request: ProcessRequest, output: Int32, error: Int32) throws(ProcessLaunchError) -> pid_t {
-        #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t?
-        var attributes: posix_spawnattr_t?
-        #else
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&actions)
-            posix_spawnattr_destroy(&attributes)
-        }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output, 1)
-        posix_spawn_file_actions_adddup2(&actions, error, 2)
-        if let directory = request.workingDirectory {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw ProcessLaunchError(arguments: request.arguments, reason: "the working directory \(directory) does not exist")
-            }
-            #if canImport(Darwin)
-            guard #available(macOS 10.15, *) else {
-                throw ProcessLaunchError(arguments: request.arguments, reason: "a working directory needs macOS 10.15 or later")
-            }
-            #endif
-            posix_spawn_file_actions_addchdir_np(&actions, directory)
-        }
-
-        // Slipway ignores or traps some signals while it runs; the child starts with every default restored.
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for number in [SIGINT, SIGTERM, SIGQUIT, SIGHUP, SIGPIPE, SIGCHLD, SIGTSTP, SIGTTIN, SIGTTOU] {
-            sigaddset(&defaults, number)
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var flags = Int32(POSIX_SPAWN_SETPGROUP) | Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)
-        #if canImport(Darwin)
-        flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
-        #endif
-        posix_spawnattr_setflags(&attributes, Int16(flags))
-
-        let argv = request.arguments.map { strdup($0) } + [nil]
-        let envp = request.environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard status == 0 else {
-            throw ProcessLaunchError(arguments: request.arguments, reason: "cannot start \(executable): \(SystemCall.errorText(status))")
-        }
-        return pid
     }
 }
 

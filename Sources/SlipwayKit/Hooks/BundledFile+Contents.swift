@@ -82,8 +82,10 @@ jobs:
             sudo install -m 0755 "$RUNNER_TEMP/slipway/.build/release/slipway" /usr/local/bin/slipway
           fi
           slipway --version
+      # --if-present: a project without a 'generate' stage (a Swift package, or its own 'stages:') skips it.
+      # --major: this job only runs when detect called the push a major change, so 'when: major' stages run too.
       - name: Generate the project and build
-        run: slipway run generate build
+        run: slipway run --if-present --major generate build
 
   test:
     name: Test
@@ -105,7 +107,7 @@ jobs:
           fi
           slipway --version
       - name: Generate the project and test
-        run: slipway run generate test
+        run: slipway run --if-present --major generate test
 
   release:
     name: Release
@@ -196,7 +198,8 @@ if [ "$(git rev-parse --is-shallow-repository)" = true ]; then
 fi
 
 slipway --version
-slipway run generate
+# --if-present: a project whose own 'stages:' has no 'generate' stage has nothing to generate here.
+slipway run --if-present generate
 
 """##),
         BundledFile(
@@ -240,7 +243,8 @@ cd "${CI_PRIMARY_REPOSITORY_PATH:?Xcode Cloud sets CI_PRIMARY_REPOSITORY_PATH}"
 PATH="$HOME/.slipway/bin:$PATH"
 
 slipway bump --build "$build"
-slipway run generate
+# --if-present: a project whose own 'stages:' has no 'generate' stage has nothing to generate here.
+slipway run --if-present generate
 
 """##),
         BundledFile(

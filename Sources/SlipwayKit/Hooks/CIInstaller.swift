@@ -12,13 +12,17 @@ public struct CIInstaller {
     public struct Request: Sendable {
         public var target: Target
         public var force = false
-        /// For Xcode Cloud: the folder (repository-relative) holding the Xcode project, where `ci_scripts/` must be.
+        /// For Xcode Cloud: the folder holding the Xcode project, where `ci_scripts/` must be; relative to
+        /// `currentDirectory` (like every path option) or absolute, and inside the repository either way.
         public var directory: String?
+        /// Where the command was started, for a relative `directory`.
+        public var currentDirectory: URL?
 
-        public init(target: Target, force: Bool = false, directory: String? = nil) {
+        public init(target: Target, force: Bool = false, directory: String? = nil, currentDirectory: URL? = nil) {
             self.target = target
             self.force = force
             self.directory = directory
+            self.currentDirectory = currentDirectory
         }
     }
 
@@ -29,21 +33,43 @@ public struct CIInstaller {
     }
 
     /// Each bundled file and where it goes.
-    public func plan(_ request: Request) -> [(file: BundledFile, destination: URL)] {
+    public func plan(_ request: Request) throws(Failure) -> [(file: BundledFile, destination: URL)] {
         let root = workspace.root
         switch request.target {
         case .github:
             return BundledFile.under("ci/github").map { ($0, root.appendingPathComponent(".github/workflows/\($0.name)")) }
         case .xcodeCloud:
-            // Xcode Cloud looks for ci_scripts/ beside the project, which XcodeGen writes beside the spec.
-            let folder = request.directory ?? (workspace.specPath as NSString).deletingLastPathComponent
-            let base = folder.isEmpty || folder == "." ? root : root.appendingPathComponent(folder, isDirectory: true)
+            let base: URL
+            if let directory = request.directory {
+                base = try folderInsideRepository(directory, currentDirectory: request.currentDirectory ?? root)
+            } else {
+                // Xcode Cloud looks for ci_scripts/ beside the project, which XcodeGen writes beside the spec.
+                let folder = (workspace.specPath as NSString).deletingLastPathComponent
+                base = folder.isEmpty || folder == "." ? root : root.appendingPathComponent(folder, isDirectory: true)
+            }
             return BundledFile.under("ci/xcode-cloud/ci_scripts").map { ($0, base.appendingPathComponent("ci_scripts/\($0.name)")) }
         }
     }
 
+    /// `--directory` as an absolute folder: relative to where the command was started, and refused unless it is
+    /// the repository root or inside it (after `..` and symbolic links), so files never land outside the repository.
+    func folderInsideRepository(_ directory: String, currentDirectory: URL) throws(Failure) -> URL {
+        let url = (directory.hasPrefix("/") ? URL(fileURLWithPath: directory, isDirectory: true)
+            : URL(fileURLWithPath: directory, isDirectory: true, relativeTo: currentDirectory)).absoluteURL.standardizedFileURL
+        let root = DisplayPath.resolvingLinks(workspace.root).path
+        let resolved = DisplayPath.resolvingLinks(url).path
+        if resolved == root { return workspace.root }
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        guard resolved.hasPrefix(prefix) else {
+            throw Failure("--directory \(directory) is \(resolved), outside the repository \(root); nothing was written",
+                          hint: "Xcode Cloud only runs ci_scripts/ inside the repository: give the folder holding the Xcode project, relative to the current folder")
+        }
+        // Spelled from the root as the workspace has it, so messages show it repository-relative.
+        return workspace.root.appendingPathComponent(String(resolved.dropFirst(prefix.count)), isDirectory: true)
+    }
+
     public func install(_ request: Request, console: Console) throws -> ExitStatus {
-        let plan = plan(request)
+        let plan = try plan(request)
         let root = workspace.root
         let different = plan.filter { FileStatus.exists($0.destination) && !$0.file.isInstalled(at: $0.destination) }
         if !different.isEmpty, !request.force {

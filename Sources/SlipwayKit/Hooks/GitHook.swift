@@ -13,4 +13,20 @@ public enum GitHook: String, CaseIterable, Sendable {
 
     /// Where a hook that was there before Slipway is kept; the installed script runs it first.
     public var chainedName: String { rawValue + ".pre-slipway" }
+
+    /// SHA-256 of every earlier version of the script that Slipway has shipped. A file with exactly these bytes is
+    /// Slipway's own and may be replaced or removed; one that merely mentions Slipway may carry the user's edits.
+    /// When `hooks/<name>` changes, add the digest of the version it replaces here (`sha256sum hooks/<name>`).
+    var earlierDigests: Set<String> {
+        switch self {
+        case .postCommit:
+            return [
+                "f91a9741c8b422e629265718b3b169afe0f8bea50417fe9f7256d5eae409276c",
+            ]
+        case .prePush:
+            return [
+                "13446eeac1c16e5236d00e0ec67de412d405d0d2f8e1a16694a046647d69c776",
+            ]
+        }
+    }
 }

@@ -24,11 +24,11 @@ public struct HookActionRunner {
         let repository = workspace.repository
         let paths = HookPaths(repository: repository)
         let started = Date()
-        let lock = try HookLock(at: paths.lock) { holder in
+        let lock = try HookActionRunner.lock(paths) { holder in
             console.out("\(HookActionRunner.timestamp()) waiting for \(holder) to finish its hook run\n")
             console.flush()
         }
-        defer { withExtendedLifetime(lock) {} }
+        defer { lock.release() }
         let head = (try? repository.resolveCommit("HEAD"))?.short ?? "(no commit)"
         console.out("\(HookActionRunner.timestamp()) slipway hook run-action \(action.rawValue) (pid \(getpid()), HEAD \(head))\n")
 
@@ -39,21 +39,43 @@ public struct HookActionRunner {
             console.out("slipway: \(HookReport.summary(verdict))\n")
             return .success
         case .push:
-            arguments = try PushTarget.resolve(repository).arguments
+            arguments = try PushTarget.resolve(repository).arguments(in: repository)
         case .release:
             let slipway = environment[HookActionRunner.testExecutableVariable].flatMap { $0.isEmpty ? nil : $0 }
                 ?? SlipwayExecutable.path(environment: environment)
             arguments = [slipway, "release"]
         }
-        console.out("$ \(arguments.map(HookActionRunner.quote).joined(separator: " "))\n")
+        console.out("$ \(Shell.quote(arguments))\n")
         console.flush()
         var childEnvironment = environment
         // Nobody can answer a password prompt in the background; fail at once instead of waiting forever.
         childEnvironment["GIT_TERMINAL_PROMPT"] = "0"
-        let status = try ChildProcess.run(arguments, environment: childEnvironment)
-        let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
-        console.out("\(HookActionRunner.timestamp()) \(action.rawValue) finished with exit status \(status) after \(seconds) s\n")
-        return status == 0 ? .success : .negative
+        let termination = try ProcessRunner().runAttached(arguments, environment: childEnvironment)
+        let status: String
+        switch termination {
+        case .exited(let code): status = "with exit status \(code)"
+        case .signaled(let number): status = "killed by \(ProcessFailure.signalName(number))"
+        case .unknown: status = "with an unknown status"
+        }
+        let elapsed = DurationFormat.text(Date().timeIntervalSince(started))
+        console.out("\(HookActionRunner.timestamp()) \(action.rawValue) finished \(status) after \(elapsed)\n")
+        return termination == .exited(0) ? .success : .negative
+    }
+
+    /// Takes the hook lock, waiting for a run that holds it; `waiting` is told the holder's pid first.
+    static func lock(_ paths: HookPaths, waiting: @escaping (String) -> Void) throws -> FileLock {
+        try FileManager.default.createDirectory(at: paths.folder, withIntermediateDirectories: true)
+        do {
+            return try FileLock.acquire(at: paths.lock.path, contents: Array("\(getpid())\n".utf8), wait: { holder in
+                let pid = String(decoding: holder, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                waiting(pid.isEmpty ? "another run" : "pid \(pid)")
+            })
+        } catch {
+            switch error {
+            case .held: throw Failure("another hook run holds \(paths.lock.path)")
+            case .unusable(let reason): throw Failure("cannot lock \(paths.lock.path): \(reason)", hint: "check that the git folder is writable")
+            }
+        }
     }
 
     /// Leaves the terminal's session, for a run the post-commit hook started: the terminal closing or a Ctrl-C in
@@ -66,11 +88,5 @@ public struct HookActionRunner {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         return formatter.string(from: Date())
-    }
-
-    /// Shell quoting for showing a command line (never for running one).
-    static func quote(_ word: String) -> String {
-        let safe = word.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:+@%".contains($0) }
-        return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SlipwayCrypto
 
 /// One hook in the hooks folder, and the earlier hook Slipway keeps beside it.
 struct HookFile {
@@ -12,8 +13,12 @@ struct HookFile {
         case absent
         /// Slipway's script, byte for byte, executable.
         case current
-        /// A Slipway script from another version (or made non-executable): replaced in place on install.
+        /// Byte for byte a script an earlier Slipway shipped (or this one made non-executable): replaced in place on
+        /// install, removed on uninstall.
         case outdated
+        /// Slipway's script with someone's edits (it carries the marker but no shipped version's bytes): never
+        /// replaced without `--force`, never removed.
+        case edited
         /// Someone else's hook: chained on install, never overwritten.
         case foreign
     }
@@ -26,7 +31,9 @@ struct HookFile {
         if status.isSymbolicLink || status.isDirectory { return .foreign }
         if hook.script.isInstalled(at: url) { return .current }
         guard let data = FileManager.default.contents(atPath: url.path) else { return .foreign }
-        return String(decoding: data, as: UTF8.self).contains(HookFile.marker) ? .outdated : .foreign
+        let bytes = Array(data)
+        if bytes == hook.script.bytes || hook.earlierDigests.contains(SHA256Hasher.hex(of: bytes)) { return .outdated }
+        return String(decoding: data, as: UTF8.self).contains(HookFile.marker) ? .edited : .foreign
     }
 
     var hasChained: Bool { FileStatus.exists(chainedURL) }

@@ -14,6 +14,9 @@ enum HookGuard {
     /// Reflog verbs of commits git makes for an operation. `git commit` clears MERGE_HEAD and CHERRY_PICK_HEAD
     /// before it runs the hook, and a clean single revert leaves no REVERT_HEAD, but the reflog entry for the new
     /// HEAD still says how it was made (`commit (merge): …`, `revert: …`).
+    ///
+    /// `commit (amend)` is not among them: git runs post-commit for an amended commit too, and an amended
+    /// `[deploy]` commit is a new commit to judge like any other (a release commit keeps its trailer and is skipped).
     static let operationVerbs = ["rebase", "cherry-pick", "revert", "merge", "pull", "am"]
 
     static let trailer = "Slipway-Release"
@@ -27,15 +30,24 @@ enum HookGuard {
         for (file, operation) in operationFiles where FileStatus.exists(repository.gitDirectory.appendingPathComponent(file)) {
             return "\(operation) is in progress"
         }
-        if let message = repository.lastReflogMessage(of: "HEAD") {
-            let head = message.prefix { $0 != ":" }
-            let verb = head.prefix { $0 != " " && $0 != "(" }
-            let detail = head.drop { $0 != "(" }
-            if operationVerbs.contains(String(verb)) || operationVerbs.contains(where: { detail.hasPrefix("(\($0)") }) {
-                return "HEAD was made by '\(head)'"
-            }
+        if let message = repository.lastReflogMessage(of: "HEAD"), let head = operation(madeBy: message) {
+            return "HEAD was made by '\(head)'"
         }
         return nil
+    }
+
+    /// The part before `:` of a reflog message when it names an operation (`rebase (pick)`, `commit (merge)`),
+    /// else `nil` (`commit`, `commit (amend)`, `commit (initial)`). Words are compared whole: `am` is an
+    /// operation, `(amend)` is not.
+    static func operation(madeBy reflogMessage: String) -> String? {
+        let head = reflogMessage.prefix { $0 != ":" }
+        let verb = head.prefix { $0 != " " && $0 != "(" }
+        var detail: Substring = ""
+        if let open = head.firstIndex(of: "(") {
+            detail = head[head.index(after: open)...].prefix { $0 != ")" }
+        }
+        let words = [verb, detail].map { $0.trimmingCharacters(in: .whitespaces) }
+        return words.contains(where: operationVerbs.contains) ? String(head) : nil
     }
 
     static func reasonToSkip(commit: Commit) -> String? {

@@ -18,7 +18,8 @@ public struct HooksService {
         public var slipwayPath: String
         /// The post-commit action to record for this clone; `nil` keeps what is configured.
         public var action: HookAction?
-        /// Install even when another hook manager owns the hooks.
+        /// Install even when another hook manager owns the hooks, when `core.hooksPath` comes from a global or
+        /// system config, or over a Slipway hook someone edited.
         public var force = false
 
         public init(slipwayPath: String, action: HookAction? = nil, force: Bool = false) {
@@ -40,8 +41,17 @@ public struct HooksService {
             throw Failure("this repository is bare: it has no commits made in it to run hooks for",
                           hint: "install the hooks in a clone with a working tree")
         }
+        if !request.force, let scope = repository.configScope(of: "core.hooksPath"), scope.isShared {
+            throw sharedFolderError(scope)
+        }
         if !request.force, let match = HookManager.detect(repository: repository, hooksFolder: folder) {
             throw managedError(match)
+        }
+        let edited = files.filter { $0.state == .edited }
+        if !request.force, !edited.isEmpty {
+            let names = edited.map { display($0.url) }.joined(separator: " and ")
+            throw Failure("\(names) \(edited.count == 1 ? "is Slipway's hook" : "are Slipway's hooks") with changes made after installing; nothing was written",
+                          hint: "keep the changes by moving \(edited.count == 1 ? "it" : "them") away first, or replace \(edited.count == 1 ? "it" : "them") with this version with 'slipway hooks install --force'")
         }
         for file in files where file.state == .foreign && file.hasChained {
             throw Failure("cannot keep the existing \(display(file.url)): \(display(file.chainedURL)) is already there",
@@ -79,14 +89,16 @@ public struct HooksService {
     private func install(_ file: HookFile, _ journal: InstallJournal) throws -> (String, Bool) {
         let script = file.hook.script
         let chained = file.hasChained ? "; runs \(file.hook.chainedName) first" : ""
-        switch file.state {
+        let state = file.state
+        switch state {
         case .current:
             return ("already installed" + chained, false)
-        case .outdated:
+        case .outdated, .edited:
             let old = try snapshot(file.url)
             try script.write(to: file.url)
             journal.record { try? BundledFile.writeAtomically(old.bytes, mode: old.mode, to: file.url) }
-            return ("updated to this version" + chained, true)
+            let row = state == .edited ? "replaced the edited copy with this version (--force)" : "updated to this version"
+            return (row + chained, true)
         case .absent:
             try script.write(to: file.url)
             journal.record { unlink(file.url.path) }
@@ -125,6 +137,16 @@ public struct HooksService {
         return true
     }
 
+    /// `core.hooksPath` set for every repository: installing there would run Slipway's hooks in all of them.
+    private func sharedFolderError(_ scope: Repository.ConfigScope) -> Failure {
+        let own = repository.commonDirectory.appendingPathComponent("hooks").standardizedFileURL.path
+        return Failure(
+            "core.hooksPath is set in \(scope.displayName), so \(folder.path) holds the hooks of every repository "
+                + "that does not set its own; installing there would run Slipway's hooks in all of them",
+            hint: "give this repository its own hooks folder first: git config --local core.hooksPath \(Shell.quote(own))\n"
+                + "or install into the shared folder anyway with 'slipway hooks install --force'")
+    }
+
     private func managedError(_ match: HookManager.Match) -> Failure {
         var hint = ""
         for hook in GitHook.allCases {
@@ -141,6 +163,7 @@ public struct HooksService {
     public func uninstall(console: Console) throws -> ExitStatus {
         var rows: [(String, String)] = []
         var changed = false
+        var keptEdited: [String] = []
         let journal = InstallJournal()
         do {
             for file in files {
@@ -163,6 +186,10 @@ public struct HooksService {
                     } else {
                         row = "not installed"
                     }
+                case .edited:
+                    row = "kept: it is Slipway's hook with changes made after installing; delete it yourself if you no longer want it"
+                        + (file.hasChained ? " (the earlier hook is still in \(file.hook.chainedName))" : "")
+                    keptEdited.append(display(file.url))
                 case .foreign:
                     row = file.hasChained
                         ? "left alone: it was replaced after Slipway installed it; the earlier hook is still in \(file.hook.chainedName)"
@@ -190,6 +217,9 @@ public struct HooksService {
             : "Slipway's git hooks are not installed in \(display(folder)); nothing changed:\n"
         for (name, row) in rows { text += "  \(pad(name))\(row)\n" }
         console.out(text)
+        if !keptEdited.isEmpty {
+            console.err("warning: kept \(keptEdited.joined(separator: " and ")): Slipway only removes hooks it wrote, byte for byte\n")
+        }
         return .success
     }
 
@@ -212,7 +242,10 @@ public struct HooksService {
     public func status(console: Console) -> ExitStatus {
         var healthy = true
         var text = "Slipway's git hooks in \(display(folder))"
-        if let hooksPath = repository.configString("core.hooksPath") { text += " (core.hooksPath is \(hooksPath))" }
+        if let hooksPath = repository.configString("core.hooksPath") {
+            let scope = repository.configScope(of: "core.hooksPath")
+            text += " (core.hooksPath is \(hooksPath)\(scope?.isShared == true ? ", from \(scope?.displayName ?? ""), shared by other repositories" : ""))"
+        }
         text += ":\n"
         for file in files {
             let chained = file.hasChained ? "; runs \(file.hook.chainedName) first" : ""
@@ -220,6 +253,7 @@ public struct HooksService {
             switch file.state {
             case .current: row = "installed" + chained
             case .outdated: row = "installed by another version of slipway; run 'slipway hooks install' to update" + chained
+            case .edited: row = "Slipway's hook with changes made after installing; 'slipway hooks install --force' replaces it" + chained
             case .absent: row = "not installed"
             case .foreign: row = "not installed (the hook there is not Slipway's)"
             }

@@ -69,8 +69,8 @@ public struct PostCommitHook {
         var childEnvironment = environment
         for name in PostCommitHook.hookOnlyVariables { childEnvironment.removeValue(forKey: name) }
         let slipway = SlipwayExecutable.path(environment: environment)
-        _ = try ChildProcess.startDetached([slipway, "hook", "run-action", action.rawValue, "--detached"],
-                                           log: paths.log, environment: childEnvironment)
+        _ = try ProcessRunner().startDetached([slipway, "hook", "run-action", action.rawValue, "--detached"],
+                                              appendingOutputTo: paths.log.path, environment: childEnvironment)
         return DisplayPath.of(paths.log, root: repository.rootDirectory)
     }
 }

@@ -22,6 +22,10 @@ struct PushTarget {
         return PushTarget(remote: remote, branch: branch)
     }
 
-    /// `git push <remote> refs/heads/<branch>`: the branch to the same name, whatever `push.default` says.
-    var arguments: [String] { ["git", "push", remote, "refs/heads/\(branch)"] }
+    /// The same `git push` a release makes (`Repository.pushArguments`): the branch to the branch it tracks
+    /// (`branch.<name>.merge`), else to the same name, whatever `push.default` says; names are checked so none
+    /// can be read as an option.
+    func arguments(in repository: Repository) throws -> [String] {
+        ["git"] + (try repository.pushArguments(branch: branch, tag: nil, remote: remote))
+    }
 }

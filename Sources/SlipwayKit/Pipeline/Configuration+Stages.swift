@@ -4,6 +4,9 @@ import SlipwayYAML
 /// Reading `stages:` and `artifacts:` from `.slipway.yml`.
 extension Configuration {
     static let stageKeys = ["name", "run", "workingDirectory", "timeout", "env", "when"]
+    /// The longest `timeout:` accepted: seven days. Anything longer is a typo or "no limit", which leaving the key
+    /// out already says; a bound also keeps every duration the reports print within range.
+    static let maximumTimeout: Double = 7 * 24 * 60 * 60
 
     /// `stages:`: an ordered list; `null` (or no key) means "derive the defaults".
     static func readStages(_ node: YAMLNode, _ reader: ConfigReader) throws(YAMLError) -> [Stage]? {
@@ -55,17 +58,24 @@ extension Configuration {
                 guard !text.allSatisfy(\.isWhitespace) else {
                     throw reader.file.error("'\(keyPath)' is empty", at: value, hint: "give the command line to run, e.g. 'swift test'")
                 }
+                try rejectNUL(text, value, keyPath: keyPath, reader)
                 run = text
             case "workingDirectory":
                 let text = try reader.string(value, keyPath: keyPath)
                 guard !text.isEmpty else {
                     throw reader.file.error("'\(keyPath)' is empty", at: value, hint: "give a folder relative to the repository root, or leave the key out")
                 }
+                try rejectNUL(text, value, keyPath: keyPath, reader)
                 stage.workingDirectory = text
             case "timeout":
                 let seconds = try reader.number(value, keyPath: keyPath)
                 guard seconds > 0 else {
                     throw reader.file.error("'\(keyPath)' must be more than 0 seconds, found \(value.scalar)", at: value, hint: "leave it out for no limit")
+                }
+                guard seconds.isFinite, seconds <= maximumTimeout else {
+                    throw reader.file.error(
+                        "'\(keyPath)' must be at most \(Int(maximumTimeout)) seconds (7 days), found \(value.scalar)", at: value,
+                        hint: "give the limit in seconds, e.g. 'timeout: 3600' for an hour, or leave it out for no limit")
                 }
                 stage.timeout = seconds
             case "env":
@@ -112,9 +122,18 @@ extension Configuration {
                 throw reader.file.error("'\(keyPath).\(key)' must be a string, found \(pair.value.kindName)", at: pair.value,
                                         hint: "quote it, e.g. \(key): \"\"")
             }
+            try rejectNUL(pair.value.scalar, pair.value, keyPath: "\(keyPath).\(key)", reader)
             environment[key] = pair.value.scalar
         }
         return environment
+    }
+
+    /// A NUL character (`"\0"` in a double-quoted YAML string) would silently end the C string the shell or the
+    /// environment receives, so the command that ran would not be the one written.
+    private static func rejectNUL(_ text: String, _ node: YAMLNode, keyPath: String, _ reader: ConfigReader) throws(YAMLError) {
+        guard text.unicodeScalars.contains("\0") else { return }
+        throw reader.file.error("'\(keyPath)' contains a NUL character, which would cut the text short where it is passed on",
+                                at: node, hint: "remove the \\0 escape from the string")
     }
 
     static func isVariableName(_ name: String) -> Bool {

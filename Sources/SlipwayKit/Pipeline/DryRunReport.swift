@@ -3,8 +3,10 @@ import SlipwayCore
 
 /// What `slipway run --dry-run` prints: each stage's command, working directory, limits and environment.
 enum DryRunReport {
+    /// `major` is how `slipway run` decided whether the change is major (a release prints its own verdict);
     /// `footer: false` leaves out the closing "nothing was run" line, for a caller that prints its own.
-    static func text(_ plan: StagePlan, environment: StageEnvironment, requested: Set<String>, footer: Bool = true) -> String {
+    static func text(_ plan: StagePlan, environment: StageEnvironment, requested: Set<String>, major: MajorChangeDecision? = nil,
+                     footer: Bool = true) -> String {
         var text = "\(plan.originDescription):\n"
         if plan.stages.isEmpty { text += "\n  (none)\n" }
         for (index, stage) in plan.stages.enumerated() {
@@ -20,7 +22,8 @@ enum DryRunReport {
             }
             text += "   directory: \(stage.workingDirectory ?? ".")\n"
             if let timeout = stage.timeout {
-                let seconds = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
+                // Int(exactly:) is nil for a fraction and for a value no Int holds, so this never traps.
+                let seconds = Int(exactly: timeout).map(String.init) ?? String(timeout)
                 text += "   timeout:   \(seconds) s\n"
             }
             var when = stage.when.rawValue
@@ -33,6 +36,9 @@ enum DryRunReport {
             for (key, value) in variables.sorted(by: { $0.key < $1.key }) {
                 text += "     \(key)=\(Shell.quote(value))\n"
             }
+        }
+        if let major {
+            text += "\nMajor change: \(major.major ? "yes" : "no") (\(major.source)); SLIPWAY_MAJOR=\(environment.major)\n"
         }
         if footer { text += "\nDry run: nothing was run. Logs would go to \(OutputFolder.name)/logs/<stage>.log.\n" }
         return text

@@ -9,13 +9,17 @@ public struct RunService {
         /// Stage names to run (in pipeline order); empty for all.
         public var stages: [String] = []
         public var dryRun = false
-        /// Treat the change as major, so `when: major` stages run too.
-        public var major = false
+        /// `true` treats the change as major (`--major`), so `when: major` stages run too; `nil` asks detect
+        /// whether HEAD is a major change since the latest release tag.
+        public var major: Bool?
+        /// Skip named stages that do not exist instead of failing (`--if-present`).
+        public var ifPresent = false
 
-        public init(stages: [String] = [], dryRun: Bool = false, major: Bool = false) {
+        public init(stages: [String] = [], dryRun: Bool = false, major: Bool? = nil, ifPresent: Bool = false) {
             self.stages = stages
             self.dryRun = dryRun
             self.major = major
+            self.ifPresent = ifPresent
         }
     }
 
@@ -30,16 +34,28 @@ public struct RunService {
     }
 
     public func run(_ request: Request, console: Console) throws -> ExitStatus {
-        let plan = try StagePlan.resolve(workspace).selecting(request.stages)
+        let resolved = try StagePlan.resolve(workspace)
+        let (plan, absent) = try resolved.selecting(request.stages, ifPresent: request.ifPresent)
+        for name in absent {
+            console.err("slipway: skipping stage '\(name)': there is no such stage (--if-present; \(resolved.knownStagesHint))\n")
+        }
+        if !request.stages.isEmpty, plan.stages.isEmpty {
+            console.err("slipway: none of the named stages exists; nothing to run\n")
+            return .success
+        }
+        let decision = request.major.map { MajorChangeDecision(major: $0, source: $0 ? "--major" : "set by the caller") }
+            ?? MajorChangeDecision.detect(workspace)
+        if let warning = decision.warning { console.err("slipway: warning: \(warning)\n") }
         let output = OutputFolder(root: workspace.root)
-        let values = StageEnvironment.current(for: workspace, major: request.major, output: output)
+        let values = StageEnvironment.current(for: workspace, major: decision.major, output: output)
+        let requested = Set(plan.stages.map(\.name)).intersection(request.stages)
         if request.dryRun {
-            console.out(DryRunReport.text(plan, environment: values, requested: Set(request.stages)))
+            console.out(DryRunReport.text(plan, environment: values, requested: requested, major: decision))
             return .success
         }
         try output.prepare()
         var options = StageRunner.Options(root: workspace.root, logDirectory: output.logs, baseEnvironment: environment)
-        options.requested = Set(request.stages)
+        options.requested = requested
         let style = ReporterStyle.detect(environment: environment, outputIsTerminal: console.isOutputTerminal)
         let reporter = ConsoleStageReporter(style: style, console: console, logFolder: OutputFolder.name + "/logs")
 

@@ -38,15 +38,28 @@ public struct StagePlan: Sendable, Equatable {
 
     /// Only the named stages, in the plan's order; an unknown name is an error with a suggestion.
     public func selecting(_ names: [String]) throws(Failure) -> StagePlan {
-        guard !names.isEmpty else { return self }
+        try selecting(names, ifPresent: false).plan
+    }
+
+    /// Only the named stages, in the plan's order. An unknown name is an error with a suggestion, or with
+    /// `ifPresent` (`slipway run --if-present`) is left out and returned in `absent`, so one CI script serves
+    /// projects whose stages differ; when none of the names exists the plan is empty.
+    public func selecting(_ names: [String], ifPresent: Bool) throws(Failure) -> (plan: StagePlan, absent: [String]) {
+        guard !names.isEmpty else { return (self, []) }
         let known = stages.map(\.name)
-        for name in names where !known.contains(name) {
-            var hint = known.isEmpty ? "there are no stages" : "stages: \(known.joined(separator: ", "))"
+        let absent = names.filter { !known.contains($0) }
+        if !ifPresent, let name = absent.first {
+            var hint = knownStagesHint
             if let near = ConfigReader.nearest(name, in: known) { hint = "did you mean '\(near)'? " + hint }
-            throw Failure("unknown stage '\(name)'", hint: hint)
+            throw Failure("unknown stage '\(name)'", hint: hint + "; with --if-present, stages that do not exist are skipped")
         }
         let wanted = Set(names)
-        return StagePlan(stages: stages.filter { wanted.contains($0.name) }, origin: origin)
+        return (StagePlan(stages: stages.filter { wanted.contains($0.name) }, origin: origin), absent)
+    }
+
+    /// "stages: build, test", or "there are no stages".
+    public var knownStagesHint: String {
+        stages.isEmpty ? "there are no stages" : "stages: \(stages.map(\.name).joined(separator: ", "))"
     }
 
     /// How the dry run and `--help` describe where the stages came from.

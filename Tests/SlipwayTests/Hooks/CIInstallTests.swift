@@ -63,6 +63,44 @@ struct CIInstallTests {
         }
     }
 
+    /// Every `slipway run …` command line in the bundled CI files, split into words (they quote nothing).
+    func runCommands() -> [(file: String, arguments: [String])] {
+        BundledFile.all.flatMap { file in
+            file.contents.split(separator: "\n").compactMap { line -> (String, [String])? in
+                var text = line.trimmingCharacters(in: .whitespaces)
+                if text.hasPrefix("run: ") { text.removeFirst(5) }
+                guard text.hasPrefix("slipway run ") else { return nil }
+                return (file.path, text.split(separator: " ").dropFirst().map(String.init))
+            }
+        }
+    }
+
+    @Test("the CI files' 'slipway run' lines work for projects without the default stage names")
+    func runLinesTolerateOtherStages() throws {
+        let commands = runCommands()
+        #expect(commands.count == 4, "\(commands)")
+        for (file, arguments) in commands {
+            #expect(arguments.contains("--if-present"), "\(file): \(arguments)")
+            // GitHub jobs run only when detect said major; they say so rather than judging again.
+            #expect(arguments.contains("--major") == file.hasPrefix("ci/github/"), "\(file): \(arguments)")
+        }
+
+        let custom = try TestRepository()
+        try custom.write(".slipway.yml", "stages:\n  - name: build\n    run: echo built >> ran.txt\n  - name: lint\n    run: echo linted >> ran.txt\n")
+        try custom.commit("Own stages")
+        let package = try TestRepository()
+        try package.write("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Lib\")\n")
+        try package.commit("Package")
+        for (file, arguments) in commands {
+            let result = try custom.slipway(arguments: ["run"] + arguments)
+            #expect(result.status == 0, "\(file): slipway run \(arguments.joined(separator: " ")): \(result.stderr)")
+            #expect(result.stderr.contains("skipping stage 'generate'"), "\(result.stderr)")
+            let dryRun = try package.slipway(arguments: ["run", "--dry-run"] + arguments)
+            #expect(dryRun.status == 0, "\(file) on a Swift package: \(dryRun.stderr)")
+        }
+        #expect(try custom.read("ran.txt") == "built\n", "only the build line names a stage the project has")
+    }
+
     @Test("ci install github writes the workflow byte for byte; again changes nothing")
     func github() throws {
         let repository = try TestRepository()
@@ -96,6 +134,43 @@ struct CIInstallTests {
         #expect(modes.split(separator: "\n").allSatisfy { $0.hasPrefix("100755 ") }, "\(modes)")
         let elsewhere = try repository.slipway("ci", "install", "xcode-cloud", "--directory", ".")
         #expect(elsewhere.stdout.contains("created    ci_scripts/ci_post_clone.sh"))
+    }
+
+    @Test("xcode-cloud --directory is relative to the current folder, may be absolute inside the repository, never outside")
+    func xcodeCloudDirectory() throws {
+        let repository = try TestRepository()
+        try repository.write("ios/App/project.yml", "name: App\n")
+        try repository.commit("First")
+        let here = try repository.slipway("ci", "install", "xcode-cloud", "--directory", ".", in: "ios")
+        #expect(here.status == 0, "\(here.stderr)")
+        #expect(here.stdout.contains("created    ios/ci_scripts/ci_post_clone.sh"), "\(here.stdout)")
+        #expect(fileExists(repository.url.appendingPathComponent("ios/ci_scripts/ci_post_clone.sh")))
+        #expect(!fileExists(repository.url.appendingPathComponent("ci_scripts")))
+
+        let nested = try repository.slipway("ci", "install", "xcode-cloud", "--directory", "App", in: "ios")
+        #expect(nested.stdout.contains("created    ios/App/ci_scripts/ci_pre_xcodebuild.sh"), "\(nested.stdout)")
+
+        let absolute = repository.url.appendingPathComponent("macos").path
+        let inside = try repository.slipway("ci", "install", "xcode-cloud", "--directory", absolute)
+        #expect(inside.status == 0, "\(inside.stderr)")
+        #expect(inside.stdout.contains("created    macos/ci_scripts/ci_post_clone.sh"), "\(inside.stdout)")
+        #expect(!fileExists(repository.url.appendingPathComponent(String(absolute.dropFirst()))), "an absolute path was taken as relative")
+
+        let outside = repository.directory.url.appendingPathComponent("elsewhere")
+        for directory in [outside.path, "../../elsewhere", "../../../../../../../../tmp/evil"] {
+            let refused = try repository.slipway("ci", "install", "xcode-cloud", "--directory", directory, in: "ios")
+            #expect(refused.status == 2, "\(directory): \(refused.stdout)")
+            #expect(refused.stderr.contains("outside the repository"), "\(refused.stderr)")
+        }
+        #expect(!fileExists(outside))
+        #expect(!fileExists(repository.directory.url.appendingPathComponent("ci_scripts")))
+
+        // A symbolic link inside the repository that leads out of it is outside too.
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: repository.url.appendingPathComponent("link").path, withDestinationPath: outside.path)
+        let viaLink = try repository.slipway("ci", "install", "xcode-cloud", "--directory", "link")
+        #expect(viaLink.status == 2, "\(viaLink.stdout)")
+        #expect(!fileExists(outside.appendingPathComponent("ci_scripts")))
     }
 
     @Test("a file with other content is kept (exit 2, nothing written) unless --force")

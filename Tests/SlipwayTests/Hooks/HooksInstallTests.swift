@@ -116,15 +116,88 @@ struct HooksInstallTests {
         #expect(try remote.gitResult(["rev-parse", "--verify", "-q", "refs/heads/main"], in: remote.url).status != 0)
     }
 
-    @Test("a hook from another Slipway version is updated in place, not chained")
+    /// A script an earlier Slipway shipped, byte for byte (`Tests/Fixtures/EarlierHooks/<name>`).
+    func earlierScript(_ name: String) throws -> String {
+        try String(contentsOf: SourceTree.root.appendingPathComponent("Tests/Fixtures/EarlierHooks/\(name)"), encoding: .utf8)
+    }
+
+    @Test("a hook an earlier Slipway shipped is updated in place, not chained, and uninstall removes it")
     func updatesOlderScript() throws {
         let repository = try makeRepository()
-        let old = "#!/bin/sh\n# Slipway's post-commit hook, installed by 'slipway hooks install' (an older version)\nexit 0\n"
-        try repository.writeExecutable(repository.hooksFolder.appendingPathComponent("post-commit"), old)
+        for name in hookNames {
+            try repository.writeExecutable(repository.hooksFolder.appendingPathComponent(name), try earlierScript(name))
+        }
         let result = try repository.slipway("hooks", "install")
+        #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("post-commit   updated to this version"), "\(result.stdout)")
+        #expect(result.stdout.contains("pre-push      updated to this version"), "\(result.stdout)")
         #expect(!fileExists(repository.hooksFolder.appendingPathComponent("post-commit.pre-slipway")))
         #expect(Array(try Data(contentsOf: repository.hooksFolder.appendingPathComponent("post-commit"))) == (try SourceTree.bytes("hooks/post-commit")))
+
+        try repository.writeExecutable(repository.hooksFolder.appendingPathComponent("pre-push"), try earlierScript("pre-push"))
+        #expect(try repository.slipway("hooks", "uninstall").status == 0)
+        #expect(!fileExists(repository.hooksFolder.appendingPathComponent("pre-push")), "an earlier shipped version is Slipway's to remove")
+    }
+
+    @Test("a Slipway hook the user edited is kept: install refuses (exit 2) unless --force, uninstall keeps it and says so")
+    func editedHook() throws {
+        let repository = try makeRepository()
+        #expect(try repository.slipway("hooks", "install").status == 0)
+        let hook = repository.hooksFolder.appendingPathComponent("post-commit")
+        let edited = contents(hook).replacingOccurrences(of: "\"$slipway\" hook post-commit \"$@\"\n",
+                                                         with: "\"$slipway\" hook post-commit \"$@\"\necho 'my own step'\n")
+        #expect(edited != contents(hook))
+        try repository.writeExecutable(hook, edited)
+        let before = try FileSnapshot.folder(repository.hooksFolder)
+
+        let status = try repository.slipway("hooks", "status")
+        #expect(status.status == 1)
+        #expect(status.stdout.contains("post-commit   Slipway's hook with changes made after installing"), "\(status.stdout)")
+
+        let refused = try repository.slipway("hooks", "install")
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("Error: .git/hooks/post-commit is Slipway's hook with changes made after installing; nothing was written"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("--force"))
+        #expect(try FileSnapshot.folder(repository.hooksFolder) == before)
+
+        let uninstall = try repository.slipway("hooks", "uninstall")
+        #expect(uninstall.status == 0, "\(uninstall.stderr)")
+        #expect(uninstall.stdout.contains("post-commit   kept: it is Slipway's hook with changes made after installing"), "\(uninstall.stdout)")
+        #expect(uninstall.stdout.contains("pre-push      removed"))
+        #expect(uninstall.stderr.contains("warning: kept .git/hooks/post-commit"))
+        #expect(contents(hook) == edited)
+
+        let forced = try repository.slipway("hooks", "install", "--force")
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(forced.stdout.contains("post-commit   replaced the edited copy with this version (--force)"), "\(forced.stdout)")
+        #expect(Array(try Data(contentsOf: hook)) == (try SourceTree.bytes("hooks/post-commit")))
+    }
+
+    @Test("core.hooksPath from the global config (every repository's hooks) is refused with exit 2 unless --force")
+    func globalHooksPath() throws {
+        let repository = try makeRepository()
+        let shared = repository.home.url.appendingPathComponent("global-hooks")
+        try repository.git(["config", "--global", "core.hooksPath", shared.path])
+        let refused = try repository.slipway("hooks", "install")
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("Error: core.hooksPath is set in the global git config (~/.gitconfig), so \(shared.path) holds the hooks of every repository"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("git config --local core.hooksPath "))
+        #expect(refused.stderr.contains("--force"))
+        #expect(!fileExists(shared))
+        #expect(try repository.configValue("slipway.path") == nil)
+        #expect(try repository.slipway("hooks", "status").stdout.contains("from the global git config (~/.gitconfig), shared by other repositories"))
+
+        // The repository's own setting wins over the global one, and installing there is fine.
+        try repository.git(["config", "--local", "core.hooksPath", ".git/hooks"])
+        let local = try repository.slipway("hooks", "install")
+        #expect(local.status == 0, "\(local.stderr)")
+        #expect(fileExists(repository.hooksFolder.appendingPathComponent("post-commit")))
+        #expect(try repository.slipway("hooks", "uninstall").status == 0)
+        try repository.git(["config", "--local", "--unset", "core.hooksPath"])
+
+        let forced = try repository.slipway("hooks", "install", "--force")
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(fileExists(shared.appendingPathComponent("post-commit")))
     }
 
     @Test("uninstall leaves alone a hook someone put in place of Slipway's, and keeps the earlier one beside it")
@@ -280,6 +353,20 @@ struct HooksInstallTests {
         #expect(result.status == 0)
         #expect(result.stdout.contains("OVERVIEW:"))
         #expect(result.stdout.contains("USAGE: slipway \(arguments.filter { !$0.hasPrefix("-") && $0 != "help" }.joined(separator: " "))"))
+    }
+
+    @Test("a group without its subcommand is a usage error like any other", arguments: [
+        (["hooks"], "install, uninstall, status"), (["ci"], "install"), (["hook"], "post-commit, pre-push, run-action"),
+    ])
+    func missingSubcommand(arguments: [String], names: String) throws {
+        let home = TemporaryDirectory("slipway-home")
+        let result = try SlipwayBinary.run(arguments, in: home.url, environment: isolatedEnvironment(home: home.url))
+        let group = arguments.joined(separator: " ")
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("Error: missing subcommand of '\(group)': one of \(names)\n"), "\(result.stderr)")
+        #expect(result.stderr.contains("Usage: slipway \(group) <subcommand>\n"))
+        #expect(result.stderr.contains("See 'slipway \(group) --help'"))
     }
 
     @Test("an unknown subcommand is a usage error naming the group")

@@ -109,6 +109,17 @@ struct PostCommitHookTests {
         #expect(!result.stderr.contains("MAJOR CHANGE"), "\(result.stderr)")
     }
 
+    @Test("an amended [deploy] commit is judged like any commit: git runs post-commit for --amend too")
+    func amend() throws {
+        let repository = try makeRepository()
+        try repository.write("notes.txt", "one\n")
+        let first = try repository.commitWithHooks("Notes")
+        #expect(!first.stderr.contains("MAJOR CHANGE"), "\(first.stderr)")
+        let amended = try repository.gitResult(["commit", "-q", "--amend", "-m", "Notes [deploy]"])
+        #expect(amended.status == 0, "\(amended.stderr)")
+        #expect(amended.stderr.contains("slipway: MAJOR CHANGE (bump patch): message tag [deploy]"), "\(amended.stderr)")
+    }
+
     @Test("push: a [deploy] commit (made with commit -a) arrives at the bare remote without the commit waiting for it")
     func push() throws {
         let repository = try makeRepository(action: "push")
@@ -126,7 +137,28 @@ struct PostCommitHookTests {
         }
         let log = repository.gitFolder.appendingPathComponent("slipway/hook.log")
         try waitUntil("the log's last line") { contents(log).contains("push finished with exit status 0") }
-        #expect(contents(log).contains("$ git push origin refs/heads/main"))
+        #expect(contents(log).contains("$ git push --atomic origin refs/heads/main:refs/heads/main"), "\(contents(log))")
+    }
+
+    @Test("push: the branch goes to the branch it tracks (branch.<name>.merge), as a release pushes it")
+    func pushToUpstream() throws {
+        let repository = try makeRepository(action: "push")
+        let remote = try TestRepository(bare: true)
+        try repository.git(["remote", "add", "origin", remote.path])
+        try repository.git(["push", "-q", "origin", "main:refs/heads/release-train"])
+        try repository.git(["branch", "-q", "--set-upstream-to", "origin/release-train"])
+        try repository.write("Shared/Core.swift", "struct Core {}\n")
+        let result = try repository.commitWithHooks("Shared core [deploy]")
+        #expect(result.stderr.contains("pushing main to origin in the background"), "\(result.stderr)")
+        let head = try repository.head()
+        try waitUntil("the push to reach the tracked branch") {
+            try remote.gitResult(["rev-parse", "-q", "--verify", "refs/heads/release-train"], in: remote.url).stdout.hasPrefix(head)
+        }
+        #expect(try remote.gitResult(["rev-parse", "-q", "--verify", "refs/heads/main"], in: remote.url).status != 0,
+                "the push went to a branch named like the local one instead of the tracked one")
+        let log = repository.gitFolder.appendingPathComponent("slipway/hook.log")
+        try waitUntil("the log's last line") { contents(log).contains("push finished with exit status 0") }
+        #expect(contents(log).contains("$ git push --atomic origin refs/heads/main:refs/heads/release-train"), "\(contents(log))")
     }
 
     @Test("push with no remote says why in one line and the commit still succeeds")

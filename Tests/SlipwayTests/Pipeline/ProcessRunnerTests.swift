@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SlipwayCore
 import Testing
 
@@ -53,6 +58,36 @@ struct ProcessRunnerTests {
         #expect(outcome.termination == .exited(0))
         #expect(observer.text(.standardOutput) == "out\n\(folder.url.resolvingSymlinksInPath().path)\n" || observer.text(.standardOutput) == "out\n\(folder.path)\n")
         #expect(observer.text(.standardError) == "err\n")
+    }
+
+    @Test("a child gets standard input, output and error and no other descriptor of Slipway's, on every platform")
+    func noInheritedDescriptors() throws {
+        // Opened without close-on-exec, as a descriptor inherited from git or make would be.
+        let descriptor = open("/dev/null", O_RDONLY)
+        #expect(descriptor > 2)
+        defer { close(descriptor) }
+        let observer = RecordingObserver()
+        let outcome = try runner.run(shell("if [ -e /dev/fd/\(descriptor) ]; then echo open; else echo closed; fi"), observer: observer)
+        #expect(outcome.succeeded)
+        #expect(observer.text(.standardOutput) == "closed\n")
+    }
+
+    @Test("a detached start returns at once with output appended to a log; an attached run reports how it ended")
+    func detachedAndAttached() throws {
+        let log = folder.url.appendingPathComponent("detached.log")
+        try Data("before\n".utf8).write(to: log)
+        let environment = ProcessInfo.processInfo.environment
+        let started = Date()
+        let pid = try runner.startDetached(["/bin/sh", "-c", "read -r line || echo no-input; echo out; echo err >&2; sleep 1; echo done"],
+                                           appendingOutputTo: log.path, environment: environment)
+        #expect(Date().timeIntervalSince(started) < 0.9, "startDetached waited for the child")
+        var status: Int32 = 0
+        #expect(waitpid(pid, &status, 0) == pid)
+        #expect(try String(contentsOf: log, encoding: .utf8) == "before\nno-input\nout\nerr\ndone\n")
+
+        #expect(try runner.runAttached(["/bin/sh", "-c", "exit 4"], environment: environment) == .exited(4))
+        #expect(try runner.runAttached(["/bin/sh", "-c", "kill -TERM $$"], environment: environment) == .signaled(SIGTERM))
+        #expect(throws: ProcessLaunchError.self) { try runner.runAttached(["no-such-program-here"], environment: ["PATH": "/nonexistent"]) }
     }
 
     @Test("a failing command reports its exit code, and the failure message quotes the command and the tail of stderr")

@@ -124,6 +124,81 @@ struct RunCommandTests {
         #expect(result.stdout.contains("     SLIPWAY_BUILD=7\n"))
     }
 
+    @Test("an absurd timeout or a NUL in run: is a configuration error with its position, never a crash",
+          arguments: [
+            ("timeout: 1e20", ".slipway.yml:4:14: error: 'stages[1].timeout' must be at most 604800 seconds (7 days), found 1e20"),
+            ("timeout: .inf", ".slipway.yml:4:14: error: 'stages[1].timeout' must be"),
+            ("env: {A: \"x\\0y\"}", ".slipway.yml:4:14: error: 'stages[1].env.A' contains a NUL character"),
+          ])
+    func absurdValues(line: String, error: String) throws {
+        let repo = try repository("stages:\n  - name: a\n    run: echo hi\n    \(line)\n")
+        let result = try repo.slipway("run", "--dry-run")
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix(error), "\(result.stderr)")
+        let nul = try repository("stages:\n  - name: a\n    run: \"echo hi\\0; touch truncated\"\n")
+        let refused = try nul.slipway("run")
+        #expect(refused.status == 2)
+        #expect(refused.stderr.hasPrefix(".slipway.yml:3:10: error: 'stages[1].run' contains a NUL character"), "\(refused.stderr)")
+        #expect(!refused.stdout.contains("hi"))
+    }
+
+    @Test("--if-present skips named stages that do not exist with a note; when none exists it is a successful no-op")
+    func ifPresent() throws {
+        let repo = try repository("stages:\n  - name: build\n    run: touch built\n  - name: lint\n    run: touch linted\n")
+        let some = try repo.slipway("run", "--if-present", "generate", "build")
+        #expect(some.status == 0, "\(some.stderr)")
+        #expect(some.stderr.contains("slipway: skipping stage 'generate': there is no such stage (--if-present; stages: build, lint)"))
+        #expect(FileManager.default.fileExists(atPath: repo.url.appendingPathComponent("built").path))
+        #expect(!FileManager.default.fileExists(atPath: repo.url.appendingPathComponent("linted").path))
+
+        let none = try repo.slipway("run", "--if-present", "generate", "test")
+        #expect(none.status == 0)
+        #expect(none.stderr.contains("none of the named stages exists; nothing to run"))
+        #expect(!none.stdout.contains("Summary:"))
+
+        let strict = try repo.slipway("run", "generate", "build")
+        #expect(strict.status == 2)
+        #expect(strict.stderr.contains("Error: unknown stage 'generate'"))
+        #expect(strict.stderr.contains("with --if-present, stages that do not exist are skipped"))
+    }
+
+    @Test("without --major, SLIPWAY_MAJOR and 'when: major' follow detect on HEAD since the latest release tag")
+    func majorFromDetect() throws {
+        let repo = try repository("""
+            stages:
+              - name: record
+                run: echo "$SLIPWAY_MAJOR" > major.txt
+              - name: upload
+                run: touch uploaded
+                when: major
+            """)
+        try repo.git(["tag", "v1.0.0"])
+        try repo.write("notes.txt", "one\n")
+        try repo.commit("Notes")
+        let ordinary = try repo.slipway("run")
+        #expect(ordinary.status == 0, "\(ordinary.stderr)")
+        #expect(try repo.read("major.txt") == "false\n")
+        #expect(ordinary.stdout.contains("==> upload skipped: runs only on a major change"), "\(ordinary.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: repo.url.appendingPathComponent("uploaded").path))
+
+        try repo.write("notes.txt", "two\n")
+        try repo.commit("Ship it [deploy]")
+        let dryRun = try repo.slipway("run", "--dry-run")
+        #expect(dryRun.stdout.contains("Major change: yes (detect: 2 commits since v1.0.0: MAJOR CHANGE"), "\(dryRun.stdout)")
+        #expect(dryRun.stdout.contains("     SLIPWAY_MAJOR=true\n"))
+        let major = try repo.slipway("run")
+        #expect(major.status == 0, "\(major.stderr)")
+        #expect(try repo.read("major.txt") == "true\n")
+        #expect(FileManager.default.fileExists(atPath: repo.url.appendingPathComponent("uploaded").path))
+
+        // Once released (tagged), HEAD is no major change any more, and --major still forces one.
+        try repo.git(["tag", "v1.1.0"])
+        _ = try repo.slipway("run")
+        #expect(try repo.read("major.txt") == "false\n")
+        _ = try repo.slipway("run", "--major")
+        #expect(try repo.read("major.txt") == "true\n")
+    }
+
     @Test("a configuration error is exit 2 with file:line:column")
     func configurationError() throws {
         let repo = try repository("stages:\n  - name: build\n    command: make\n")

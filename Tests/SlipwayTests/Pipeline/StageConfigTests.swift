@@ -60,6 +60,12 @@ struct StageConfigTests {
         #expect(configuration.artifacts[1].matches("build/x/App.dSYM.zip"))
     }
 
+    @Test("a timeout of exactly seven days is accepted")
+    func longestTimeout() throws {
+        let stages = try #require(try parse("stages:\n  - name: b\n    run: a\n    timeout: 604800\n").stages)
+        #expect(stages[0].timeout == 604_800)
+    }
+
     @Test("no stages key means derived defaults; an empty list means no stages")
     func absentAndEmpty() throws {
         #expect(try parse("detect:\n  swiftFileThreshold: 3\n").stages == nil)
@@ -79,6 +85,14 @@ struct StageConfigTests {
         ("stages:\n  - name: my build\n    run: a\n", ".slipway.yml:2:11: error: stage name 'my build' may only contain", "log file name"),
         ("stages:\n  - name: b\n    run: a\n    timeout: soon\n", ".slipway.yml:4:14: error: 'stages[1].timeout' must be a number of seconds, found string 'soon'", "timeout: soon"),
         ("stages:\n  - name: b\n    run: a\n    timeout: 0\n", ".slipway.yml:4:14: error: 'stages[1].timeout' must be more than 0 seconds", "no limit"),
+        ("stages:\n  - name: b\n    run: a\n    timeout: 1e20\n", ".slipway.yml:4:14: error: 'stages[1].timeout' must be at most 604800 seconds (7 days), found 1e20", "timeout: 3600"),
+        ("stages:\n  - name: b\n    run: a\n    timeout: .inf\n", ".slipway.yml:4:14: error: 'stages[1].timeout' must be", "timeout: .inf"),
+        ("stages:\n  - name: b\n    run: a\n    timeout: inf\n", ".slipway.yml:4:14: error: 'stages[1].timeout' must be at most 604800 seconds", "no limit"),
+        ("stages:\n  - name: b\n    run: a\n    timeout: nan\n", ".slipway.yml:4:14: error: 'stages[1].timeout' must be", "timeout: nan"),
+        ("stages:\n  - name: b\n    run: a\n    timeout: 604801\n", ".slipway.yml:4:14: error: 'stages[1].timeout' must be at most 604800 seconds", "7 days"),
+        ("stages:\n  - name: b\n    run: \"echo hi\\0; rm -rf build\"\n", ".slipway.yml:3:10: error: 'stages[1].run' contains a NUL character", "\\0"),
+        ("stages:\n  - name: b\n    run: a\n    workingDirectory: \"App\\0x\"\n", ".slipway.yml:4:23: error: 'stages[1].workingDirectory' contains a NUL character", "NUL"),
+        ("stages:\n  - name: b\n    run: a\n    env:\n      FOO: \"a\\0b\"\n", ".slipway.yml:5:12: error: 'stages[1].env.FOO' contains a NUL character", "NUL"),
         ("stages:\n  - name: b\n    run: a\n    when: sometimes\n", ".slipway.yml:4:11: error: 'stages[1].when' must be one of always, major, found 'sometimes'", "when: sometimes"),
         ("stages:\n  - name: b\n    run: a\n    env:\n      SLIPWAY_VERSION: 1\n", ".slipway.yml:5:7: error: 'SLIPWAY_VERSION' is set by Slipway itself", "hint: choose another name"),
         ("stages:\n  - name: b\n    run: a\n    env:\n      1BAD: x\n", ".slipway.yml:5:7: error: '1BAD' is not a valid environment variable name", "letters, digits"),

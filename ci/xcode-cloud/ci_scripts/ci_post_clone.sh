@@ -30,4 +30,5 @@ if [ "$(git rev-parse --is-shallow-repository)" = true ]; then
 fi
 
 slipway --version
-slipway run generate
+# --if-present: a project whose own 'stages:' has no 'generate' stage has nothing to generate here.
+slipway run --if-present generate

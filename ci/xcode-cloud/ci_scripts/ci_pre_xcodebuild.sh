@@ -9,4 +9,5 @@ cd "${CI_PRIMARY_REPOSITORY_PATH:?Xcode Cloud sets CI_PRIMARY_REPOSITORY_PATH}"
 PATH="$HOME/.slipway/bin:$PATH"
 
 slipway bump --build "$build"
-slipway run generate
+# --if-present: a project whose own 'stages:' has no 'generate' stage has nothing to generate here.
+slipway run --if-present generate

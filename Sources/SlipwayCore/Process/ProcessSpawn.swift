@@ -1,0 +1,140 @@
+import CSpawn
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One `posix_spawn` call: the single place Slipway starts a program, whether it streams a stage's output
+/// (`ProcessRunner.run`), starts hook work in the background, or hands the terminal to `git push`.
+struct ProcessSpawn {
+    /// Where one of the child's standard streams goes.
+    enum Stream {
+        /// This process's own descriptor, shared.
+        case inherit
+        /// `/dev/null`.
+        case null
+        /// A descriptor of this process (a pipe's write end), duplicated onto the stream.
+        case descriptor(Int32)
+        /// A file opened for appending (created when missing).
+        case appending(String)
+        /// Standard error only: wherever standard output goes.
+        case standardOutput
+    }
+
+    var arguments: [String]
+    var environment: [String: String]
+    var workingDirectory: String?
+    var standardInput: Stream = .null
+    var standardOutput: Stream = .inherit
+    var standardError: Stream = .inherit
+    /// Starts the child in a process group of its own, so stopping it can signal everything it started.
+    var newProcessGroup = false
+    /// Closes every descriptor but 0, 1 and 2 in the child. Slipway opens its own descriptors close-on-exec, but a
+    /// hook inherits git's, and a background child holding the pipe git reads would keep a GUI client waiting.
+    var closeOtherDescriptors = false
+
+    /// Starts the child; returns its pid.
+    func start() throws(ProcessLaunchError) -> pid_t {
+        guard let program = arguments.first, !program.isEmpty else {
+            throw ProcessLaunchError(arguments: arguments, reason: "the command is empty")
+        }
+        // posix_spawnp would search this process's PATH; the child's own environment decides.
+        let executable = try ExecutableLookup.resolve(program, environment: environment, arguments: arguments)
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        var attributes: posix_spawnattr_t?
+        #else
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
+        guard posix_spawn_file_actions_init(&actions) == 0, posix_spawnattr_init(&attributes) == 0 else {
+            throw ProcessLaunchError(arguments: arguments, reason: "cannot prepare to start it: \(SystemCall.errorText)")
+        }
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        func check(_ code: Int32, _ what: String) throws(ProcessLaunchError) {
+            guard code == 0 else {
+                throw ProcessLaunchError(arguments: arguments, reason: "cannot prepare to start it (\(what)): \(SystemCall.errorText(code))")
+            }
+        }
+        for (descriptor, stream) in [(Int32(0), standardInput), (1, standardOutput), (2, standardError)] {
+            switch stream {
+            case .inherit:
+                break
+            case .null:
+                try check(posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0), "open /dev/null")
+            case .descriptor(let source):
+                try check(posix_spawn_file_actions_adddup2(&actions, source, descriptor), "dup2")
+            case .appending(let path):
+                try check(posix_spawn_file_actions_addopen(&actions, descriptor, path, O_WRONLY | O_APPEND | O_CREAT, 0o644), "open \(path)")
+            case .standardOutput:
+                try check(posix_spawn_file_actions_adddup2(&actions, 1, descriptor), "dup2")
+            }
+        }
+        if let workingDirectory {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: workingDirectory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ProcessLaunchError(arguments: arguments, reason: "the working directory \(workingDirectory) does not exist")
+            }
+            #if canImport(Darwin)
+            guard #available(macOS 10.15, *) else {
+                throw ProcessLaunchError(arguments: arguments, reason: "a working directory needs macOS 10.15 or later")
+            }
+            #endif
+            try check(posix_spawn_file_actions_addchdir_np(&actions, workingDirectory), "chdir")
+        }
+        #if os(Linux)
+        // Linux's POSIX spawn has no "close everything else" flag: close what is open now, after the dup2s above
+        // have copied what the child keeps. glibc ignores a close that finds the descriptor already closed.
+        if closeOtherDescriptors {
+            for descriptor in ProcessSpawn.openDescriptors() where descriptor > 2 {
+                try check(posix_spawn_file_actions_addclose(&actions, descriptor), "close")
+            }
+        }
+        #endif
+
+        // Slipway ignores or traps some signals while it runs; the child starts with every default restored.
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in [SIGINT, SIGTERM, SIGQUIT, SIGHUP, SIGPIPE, SIGCHLD, SIGTSTP, SIGTTIN, SIGTTOU] {
+            sigaddset(&defaults, number)
+        }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        var flags = Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)
+        if newProcessGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= Int32(POSIX_SPAWN_SETPGROUP)
+        }
+        #if canImport(Darwin)
+        if closeOtherDescriptors { flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT) }
+        #endif
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard status == 0 else {
+            throw ProcessLaunchError(arguments: arguments, reason: "cannot start \(executable): \(SystemCall.errorText(status))")
+        }
+        return pid
+    }
+
+    #if os(Linux)
+    private static func openDescriptors() -> [Int32] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap { Int32($0) }
+    }
+    #endif
+}
