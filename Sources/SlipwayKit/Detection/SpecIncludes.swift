@@ -33,7 +33,8 @@ enum SpecIncludes {
     }
 
     /// `detect --each` resolves includes once per commit that touches the spec: building the environment dictionary
-    /// and parsing `.slipway.yml` each time would cost as much as the walk itself, so both are read once.
+    /// and parsing `.slipway.yml` each time cost about as much as the walk itself (perf, on a history that edits the
+    /// spec in every commit), so both are read once.
     private static let environment = ProcessInfo.processInfo.environment
     private static let projectRoots = ProjectRootCache()
 
