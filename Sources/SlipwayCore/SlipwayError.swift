@@ -35,10 +35,15 @@ extension SlipwayError {
     public var exitStatus: ExitStatus { .badInput }
 
     /// The complete, multi-line rendering written to stderr.
-    public var rendered: String {
+    public var rendered: String { rendered(severity: "error") }
+
+    /// The same problem reported without stopping: `file:line:column: warning: …` (or `Warning: …`), line and caret.
+    public var renderedAsWarning: String { rendered(severity: "warning") }
+
+    private func rendered(severity: String) -> String {
         var text = ""
         if let location {
-            text = "\(location): error: \(message)"
+            text = "\(location): \(severity): \(message)"
             if let sourceLine {
                 text += "\n\(sourceLine)\n"
                 // Keep tabs so the caret lines up under the same column on any terminal.
@@ -46,7 +51,7 @@ extension SlipwayError {
                 text += prefix + "^"
             }
         } else {
-            text = "Error: \(message)"
+            text = "\(severity.prefix(1).uppercased())\(severity.dropFirst()): \(message)"
         }
         if let hint { text += "\nhint: \(hint)" }
         return text

@@ -40,8 +40,8 @@ public struct Configuration: Sendable {
         for (key, node) in try reader.mapping(root, keyPath: "", allowed: topLevelKeys) {
             switch key {
             case "detect": configuration.detect = try readDetect(node, reader)
-            case "spec": configuration.spec = try reader.string(node, keyPath: key)
-            case "projectRoot": configuration.projectRoot = try reader.string(node, keyPath: key)
+            case "spec": configuration.spec = try readPath(node, reader, key: key, example: "ios/project.yml")
+            case "projectRoot": configuration.projectRoot = try readPath(node, reader, key: key, example: ".")
             case "stages": configuration.stages = try readStages(node, reader)
             case "artifacts": configuration.artifacts = try readArtifacts(node, reader)
             case "release": configuration.release = try readRelease(node, reader)
@@ -50,6 +50,17 @@ public struct Configuration: Sendable {
             }
         }
         return configuration
+    }
+
+    /// `spec` or `projectRoot`: a path relative to the repository root. An empty one would silently name the root
+    /// folder itself, so it is refused here, where its position is known.
+    private static func readPath(_ node: YAMLNode, _ reader: ConfigReader, key: String, example: String) throws(YAMLError) -> String {
+        let path = try reader.string(node, keyPath: key)
+        guard !path.trimmingWhitespace.isEmpty else {
+            throw reader.file.error("'\(key)' must not be empty", at: node,
+                                    hint: "give a path relative to the repository root (for example \(example)), or remove the key for the default")
+        }
+        return path
     }
 
     private static func readDetect(_ node: YAMLNode, _ reader: ConfigReader) throws(YAMLError) -> DetectConfig {

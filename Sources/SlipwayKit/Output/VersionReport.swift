@@ -18,7 +18,8 @@ public enum VersionReport {
             lines.append("")
             for definition in literals {
                 let differs = majority[definition.kind].map { $0 == definition.value ? "" : "  (differs)" } ?? ""
-                lines.append(table.row(definition) + differs + usedBy(definition))
+                let misread = definition.misread.map { "  (unquoted: YAML reads \($0))" } ?? ""
+                lines.append(table.row(definition) + differs + misread + usedBy(definition))
             }
         }
         if !references.isEmpty {
@@ -52,7 +53,7 @@ public enum VersionReport {
     }
 
     static func json(_ definition: VersionDefinition) -> JSON {
-        .object([
+        var fields: [String: JSON] = [
             "kind": .string(definition.kind.rawValue),
             "setting": .string(definition.setting),
             "file": .string(definition.location.file),
@@ -62,7 +63,10 @@ public enum VersionReport {
             "usedBy": .array(definition.usedBy.map { .string($0) }),
             "value": .string(definition.value),
             "reference": .bool(definition.isReference),
-        ])
+        ]
+        // Only for an unquoted value YAML reads differently from its text (`0099` → the number 99).
+        if let misread = definition.misread { fields["misread"] = .string(misread) }
+        return .object(fields)
     }
 
     private static func summary(_ kind: VersionDefinition.Kind, _ inventory: VersionInventory) -> String {

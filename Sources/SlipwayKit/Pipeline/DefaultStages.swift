@@ -1,5 +1,4 @@
 import Foundation
-import SlipwayYAML
 
 /// The stages Slipway runs when `.slipway.yml` has no `stages:`, derived from what the repository is.
 ///
@@ -13,10 +12,16 @@ public enum DefaultStages {
     }
 
     /// The stages and what they were derived from, or `nil` when the repository is neither kind of project.
-    public static func derive(root: URL, specPath: String, projectRoot: String?) throws(YAMLError) -> (kind: Kind, stages: [Stage])? {
-        let spec = root.appendingPathComponent(specPath)
-        if FileManager.default.fileExists(atPath: spec.path) {
-            let summary = try XcodeGenProjectSummary.read(spec, displayPath: specPath)
+    ///
+    /// `specPath` is the workspace's (`Workspace.specPath`, found as `slipway version` finds it) and `projectRoot`
+    /// the configured one, both relative to `root`; `${VAR}` in include paths comes from `environment`.
+    public static func derive(root: URL, specPath: String, projectRoot: String?,
+                              environment: [String: String] = ProcessInfo.processInfo.environment) throws(SpecError) -> (kind: Kind, stages: [Stage])? {
+        let spec = SpecPath.absolute(specPath, from: root)
+        if SpecPath.isFile(spec) {
+            let context = SpecContext(currentDirectory: root, root: root, repository: nil, configuration: Configuration(), environment: environment)
+            let location = SpecLocation(spec: SpecPath.canonical(spec), projectRoot: projectRoot.map { SpecPath.canonical(SpecPath.absolute($0, from: root)) })
+            let summary = try XcodeGenProjectSummary.read(location, context: context)
             return (.xcodeGen(spec: specPath), xcodeGen(summary, specPath: specPath, projectRoot: projectRoot))
         }
         let package = root.appendingPathComponent("Package.swift")

@@ -4,9 +4,9 @@ import Foundation
 ///
 /// They are never spliced into command text: a branch named `$(rm -rf ~)` is only ever a variable's value.
 public struct StageEnvironment: Sendable, Equatable {
-    /// The marketing version (`MARKETING_VERSION`), empty when unknown.
+    /// The marketing version (`MARKETING_VERSION`), empty when unknown or when its definitions disagree.
     public var version: String
-    /// The build number (`CURRENT_PROJECT_VERSION`), empty when unknown.
+    /// The build number (`CURRENT_PROJECT_VERSION`), empty when unknown or when its definitions disagree.
     public var build: String
     /// The full sha of HEAD, empty in a repository without commits.
     public var commit: String
@@ -73,16 +73,22 @@ extension StageEnvironment {
         var values = StageEnvironment(
             commit: commit, branch: repository.currentBranch ?? "", major: major,
             root: workspace.root.path, outputDirectory: output.url.path)
-        let spec = workspace.root.appendingPathComponent(workspace.specPath)
-        if FileManager.default.fileExists(atPath: spec.path) {
-            do {
-                let summary = try XcodeGenProjectSummary.read(spec, displayPath: workspace.specPath)
-                values.version = summary.marketingVersion ?? ""
-                values.build = summary.buildNumber ?? ""
-            } catch {
-                // A spec Slipway cannot read only leaves the values empty: the stages may be what repairs it.
-            }
-        }
+        let versions = specVersions(SpecContext(workspace: workspace, currentDirectory: workspace.root, environment: ProcessInfo.processInfo.environment))
+        values.version = versions.version
+        values.build = versions.build
         return values
+    }
+
+    /// The effective marketing version and build number, read as `slipway version` reads them (includes followed,
+    /// every definition found); each is empty when the spec defines none, its definitions disagree, or the spec
+    /// cannot be read: a stage must never receive a value Slipway is not sure of, and the stages may be what repairs
+    /// the spec.
+    static func specVersions(_ context: SpecContext) -> (version: String, build: String) {
+        do {
+            let inventory = try VersionInventory.read(try context.locate(SpecContext.Options()), context: context)
+            return (inventory.effective(.marketing) ?? "", inventory.effective(.build) ?? "")
+        } catch {
+            return ("", "")
+        }
     }
 }

@@ -2,10 +2,12 @@ import Foundation
 import SlipwayYAML
 
 /// The little of an XcodeGen spec the default stages need: the project name, targets with their type and
-/// platform, schemes with their build and test targets, and the version settings.
+/// platform, and schemes with their build and test targets.
 ///
-/// Deliberately shallow (no setting groups, no templates beyond `type`/`platform`); full spec handling lives in
-/// Spec/. Files named by `include:` are read first and the including spec wins, as XcodeGen merges them.
+/// Deliberately shallow (no setting groups, no templates beyond `type`/`platform`). The files come from the Spec
+/// module's loader, so the spec is found and `include:` followed exactly as `slipway version` does; they are merged
+/// as XcodeGen merges them, includes first and the including spec winning. Versions are not read here:
+/// `VersionInventory` is the one reader of those.
 struct XcodeGenProjectSummary: Equatable {
     struct Target: Equatable {
         var name: String
@@ -24,23 +26,24 @@ struct XcodeGenProjectSummary: Equatable {
     var name: String
     var targets: [Target]
     var schemes: [Scheme]
-    var marketingVersion: String?
-    var buildNumber: String?
 
     /// Target types that produce an app someone launches (App Clips and iMessage apps build through their host).
     static let applicationTypes: Set<String> = ["application", "application.watchapp2"]
     static let testTypes: Set<String> = ["bundle.unit-test", "bundle.ui-testing"]
 
-    static func read(_ url: URL, displayPath: String) throws(YAMLError) -> XcodeGenProjectSummary {
+    /// Reads the spec at `location` with its includes. An include that points nowhere only means less to derive
+    /// from (XcodeGen itself will say so when the `generate` stage runs); a malformed file is an error.
+    static func read(_ location: SpecLocation, context: SpecContext) throws(SpecError) -> XcodeGenProjectSummary {
+        let spec = try SpecLoader(context: context).load(location, policy: .missingIncludesSkipped)
         var merged = MergedSpec()
-        try merged.load(url, displayPath: displayPath, depth: 0)
+        for index in spec.mergeOrder {
+            merged.add(spec.documents[index].file)
+        }
         guard let name = merged.name else {
-            throw YAMLError("\(displayPath) has no 'name', so the Xcode project's name is unknown",
+            throw SpecError("\(spec.root.displayPath) has no 'name', so the Xcode project's name is unknown",
                             hint: "add 'name: <Project>' at the top of the spec, or configure 'stages:' in .slipway.yml")
         }
-        return XcodeGenProjectSummary(
-            name: name, targets: merged.expandedTargets(), schemes: merged.allSchemes(),
-            marketingVersion: merged.setting("MARKETING_VERSION"), buildNumber: merged.setting("CURRENT_PROJECT_VERSION"))
+        return XcodeGenProjectSummary(name: name, targets: merged.expandedTargets(), schemes: merged.allSchemes())
     }
 }
 
@@ -50,26 +53,11 @@ private struct MergedSpec {
     var targets: [(name: String, node: YAMLNode)] = []
     var templates: [String: YAMLNode] = [:]
     var schemes: [(name: String, node: YAMLNode)] = []
-    var settings: [YAMLNode] = []
 
-    mutating func load(_ url: URL, displayPath: String, depth: Int) throws(YAMLError) {
-        let file = try YAMLFile.read(url, displayPath: displayPath)
-        guard let root = file.root, !root.isNull else { return }
-        guard root.kind == .mapping else {
-            throw file.error("\(displayPath) must be a mapping of spec keys, found \(root.kindName)", at: root)
-        }
-        if depth < 16, let include = root["include"] {
-            let folder = url.deletingLastPathComponent()
-            let displayFolder = (displayPath as NSString).deletingLastPathComponent
-            for entry in includePaths(include) {
-                let included = folder.appendingPathComponent(entry)
-                // XcodeGen fails on a missing include; a missing one here only means less to derive from.
-                guard FileManager.default.fileExists(atPath: included.path) else { continue }
-                try load(included, displayPath: displayFolder.isEmpty ? entry : displayFolder + "/" + entry, depth: depth + 1)
-            }
-        }
+    /// Adds one file's sections over what earlier files gave.
+    mutating func add(_ file: YAMLFile) {
+        guard let root = file.root, root.kind == .mapping else { return }
         if let value = root["name"], value.kind == .scalar, !value.isNull { name = value.scalar }
-        if let value = root["settings"] { settings.insert(value, at: 0) }
         for (key, value) in pairs(root["targetTemplates"]) { templates[key] = value }
         for (key, value) in pairs(root["targets"]) {
             targets.removeAll { $0.name == key }
@@ -78,14 +66,6 @@ private struct MergedSpec {
         for (key, value) in pairs(root["schemes"]) {
             schemes.removeAll { $0.name == key }
             schemes.append((key, value))
-        }
-    }
-
-    private func includePaths(_ node: YAMLNode) -> [String] {
-        switch node.kind {
-        case .scalar: return node.isNull ? [] : [node.scalar]
-        case .mapping: return node["path"].map { $0.kind == .scalar ? [$0.scalar] : [] } ?? []
-        case .sequence: return node.items.flatMap(includePaths)
         }
     }
 
@@ -179,24 +159,5 @@ private struct MergedSpec {
             if let name = item["name"], name.kind == .scalar { return name.scalar }
             return nil
         }
-    }
-
-    /// A setting from the project's `settings` (plain or under `base`), else from the first application target's.
-    func setting(_ key: String) -> String? {
-        func find(in settings: YAMLNode?) -> String? {
-            guard let settings, settings.kind == .mapping else { return nil }
-            for candidate in [settings[key], settings["base"]?[key]] {
-                if let candidate, candidate.kind == .scalar, !candidate.isNull { return candidate.scalar }
-            }
-            return nil
-        }
-        for node in settings {
-            if let found = find(in: node) { return found }
-        }
-        for (_, node) in targets where node.kind == .mapping {
-            let type = value("type", of: node)?.scalar ?? ""
-            if XcodeGenProjectSummary.applicationTypes.contains(type), let found = find(in: node["settings"]) { return found }
-        }
-        return nil
     }
 }

@@ -25,7 +25,8 @@ struct SpecFacts {
         if let name = node["name"], name.kind == .scalar, !name.isNull { self.name = name.scalar }
         let url = root.appendingPathComponent(path)
         let spec = LoadedSpec(location: SpecLocation(spec: url),
-                              documents: [SpecDocument(url: url, displayPath: path, file: file, includedFrom: nil)])
+                              documents: [SpecDocument(url: url, displayPath: path, rootRelativePath: path, file: file,
+                                                         includedFrom: nil, includedBy: nil)])
         let inventory: VersionInventory
         do {
             inventory = try VersionInventory(spec: spec)

@@ -20,7 +20,7 @@ enum PlainScalar {
         let bytes = Array(text.utf8)
         if isCanonicalInteger(bytes) { return .exactNumber }
         if isCanonicalDecimal(bytes), let value = Double(text), value.description == text { return .exactNumber }
-        if looksLikeInteger(bytes) { return .changedNumber(printed: nil) }
+        if looksLikeInteger(bytes) { return .changedNumber(printed: zeroPaddedDecimal(bytes)) }
         if looksLikeFloat(bytes) {
             let digits = text.filter { $0 != "_" }
             return .changedNumber(printed: Double(digits).map { $0.isFinite ? $0.description : nil } ?? nil)
@@ -66,6 +66,14 @@ enum PlainScalar {
             return body[2...].allSatisfy { isDigit($0) || $0 == 0x5F || (0x61...0x66).contains($0 | 0x20) }
         }
         return body.allSatisfy { isDigit($0) || $0 == 0x5F || $0 == 0x3A }
+    }
+
+    /// What a zero-padded run of digits reads as when that is certain: with an 8 or 9 it cannot be YAML 1.1 octal,
+    /// so it is the decimal number (`0099` → 99); `0077` is 63 or 77 depending on the parser, so `nil`.
+    private static func zeroPaddedDecimal(_ bytes: [UInt8]) -> String? {
+        guard bytes.first == 0x30, bytes.allSatisfy(isDigit), bytes.contains(where: { $0 == 0x38 || $0 == 0x39 }) else { return nil }
+        let digits = bytes.drop { $0 == 0x30 }
+        return String(decoding: digits, as: UTF8.self)
     }
 
     /// YAML 1.1 and 1.2 floats: digits with one dot and `_` separators, an optional exponent, a 1.2 exponent without

@@ -77,8 +77,6 @@ public struct SpecContext {
         }
     }
 
-    static let defaultSpecNames = ["project.yml", "project.yaml", "project.json"]
-
     /// Finds the spec and the project root: `--spec`, else `spec:` in `.slipway.yml`, else `project.yml`,
     /// `project.yaml` or `project.json` at the root.
     public func locate(_ options: Options) throws(SpecError) -> SpecLocation {
@@ -90,13 +88,13 @@ public struct SpecContext {
             spec = SpecPath.absolute(configured, from: root)
             try requireFile(spec, hint: "'spec' in \(Configuration.fileName) is relative to the repository root")
         } else {
-            let candidates = SpecContext.defaultSpecNames.map { root.appendingPathComponent($0) }
-            guard let found = candidates.first(where: { SpecPath.isFile($0) }) else {
+            let source = WorkingTreeSpecFiles(currentDirectory: currentDirectory)
+            guard let found = SpecPath.defaultSpec(in: root.standardizedFileURL.path, source: source) else {
                 throw SpecError(
-                    "no XcodeGen spec found: \(displayPath(candidates[0])) does not exist",
+                    "no XcodeGen spec found: \(displayPath(root.appendingPathComponent(SpecPath.defaultNames[0]))) does not exist",
                     hint: "run Slipway in the repository that holds project.yml, pass --spec <path>, or set 'spec' in \(Configuration.fileName)")
             }
-            spec = found
+            spec = URL(fileURLWithPath: found)
         }
         var projectRoot: URL?
         if let given = options.projectRoot {

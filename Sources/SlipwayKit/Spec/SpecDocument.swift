@@ -8,9 +8,14 @@ public struct SpecDocument {
     public let url: URL
     /// The path as messages show it (relative to the current folder).
     public let displayPath: String
+    /// The path relative to the repository root (the current folder outside a repository): what diffs name, so
+    /// `git apply` takes them from any folder.
+    public let rootRelativePath: String
     public let file: YAMLFile
     /// Where the `include:` entry that brought this file in is written; `nil` for the root spec.
     public let includedFrom: SourceLocation?
+    /// The index in `LoadedSpec.documents` of the file whose `include:` brought this one in; `nil` for the root spec.
+    public let includedBy: Int?
 
     /// A `.json` spec: JSON is read with the same parser, but any quoting added must be JSON's.
     public var isJSON: Bool { url.pathExtension.lowercased() == "json" }
@@ -22,4 +27,20 @@ public struct LoadedSpec {
     public let documents: [SpecDocument]
 
     public var root: SpecDocument { documents[0] }
+
+    /// Document indices in the order XcodeGen merges them: a file's includes (each in turn, recursively) before the
+    /// file itself, so the including file's keys win.
+    public var mergeOrder: [Int] {
+        var children: [Int: [Int]] = [:]
+        for (index, document) in documents.enumerated() {
+            if let parent = document.includedBy { children[parent, default: []].append(index) }
+        }
+        var order: [Int] = []
+        func add(_ index: Int) {
+            for child in children[index] ?? [] { add(child) }
+            order.append(index)
+        }
+        if !documents.isEmpty { add(0) }
+        return order
+    }
 }

@@ -17,7 +17,8 @@ struct SpecInclude {
     /// Whether the path was a glob pattern (one that may match nothing).
     var isPattern = false
 
-    static func entries(_ value: YAMLNode?, basePath: String, environment: [String: String]) -> [SpecInclude] {
+    /// The entries of an `include:` value; glob patterns are expanded against `source`.
+    static func entries(_ value: YAMLNode?, basePath: String, environment: [String: String], source: some SpecFileSource) -> [SpecInclude] {
         guard let value, !value.isNull else { return [] }
         if value.kind == .sequence {
             return value.items.flatMap { item -> [SpecInclude] in
@@ -29,7 +30,7 @@ struct SpecInclude {
                 guard SpecGlob.isPattern(pattern) else {
                     return [SpecInclude(path: pattern, relativePaths: single.relativePaths, enable: single.enable, node: single.node)]
                 }
-                return SpecGlob.expand(pattern).map {
+                return SpecGlob.expand(pattern, in: source).map {
                     SpecInclude(path: $0, relativePaths: single.relativePaths, enable: single.enable, node: single.node, isPattern: true)
                 }
             }
@@ -61,7 +62,8 @@ struct SpecInclude {
 
     /// XcodeGen's `${NAME}` expansion: known names are replaced, unknown ones (and `${}`) are left as written.
     static func expand(_ text: String, _ environment: [String: String]) -> String {
-        guard text.contains("${") else { return text }
+        // A byte scan first: most paths have no `$`, and Foundation's substring search costs more than the walk.
+        guard text.utf8.contains(UInt8(ascii: "$")), text.contains("${") else { return text }
         var result = ""
         var rest = Substring(text)
         while let start = rest.range(of: "${") {

@@ -2,6 +2,14 @@ import Foundation
 
 /// Path arithmetic for spec files, done on strings as XcodeGen's PathKit does, so includes resolve the same way.
 enum SpecPath {
+    /// The spec names looked for at the repository root when none is configured, in XcodeGen's order of preference.
+    static let defaultNames = ["project.yml", "project.yaml", "project.json"]
+
+    /// The first of `defaultNames` that is a file in `folder` (an absolute path), as an absolute path.
+    static func defaultSpec(in folder: String, source: some SpecFileSource) -> String? {
+        defaultNames.map { join(folder, $0) }.first { source.isFile($0) }
+    }
+
     /// `path` made absolute against `base` (an absolute `path` stays as it is), with `.` and `..` folded.
     static func absolute(_ path: String, from base: URL) -> URL {
         URL(fileURLWithPath: join(base.path, path)).standardizedFileURL
@@ -24,6 +32,9 @@ enum SpecPath {
 
     /// Folds `.` and `..` segments without touching the file system.
     static func normalize(_ path: String) -> String {
+        // Most paths are already normal (includes are resolved from normal parts), and `detect --each` normalises
+        // on every commit that touches the spec: answer those with one scan instead of splitting and joining.
+        if isNormal(path) { return path }
         let absolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/") {
@@ -39,6 +50,28 @@ enum SpecPath {
         let joined = parts.joined(separator: "/")
         if absolute { return "/" + joined }
         return joined.isEmpty ? "." : joined
+    }
+
+    /// Whether `normalize` would return `path` unchanged: no empty, `.` or `..` segment, no trailing slash.
+    private static func isNormal(_ path: String) -> Bool {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        var bytes = path.utf8[...]
+        if bytes.first == slash {
+            if bytes.count == 1 { return true }
+            bytes = bytes.dropFirst()
+        }
+        var segmentLength = 0, dots = 0
+        for byte in bytes {
+            if byte == slash {
+                guard segmentLength > 0, dots != segmentLength || dots > 2 else { return false }
+                segmentLength = 0
+                dots = 0
+            } else {
+                segmentLength += 1
+                if byte == dot { dots += 1 }
+            }
+        }
+        return segmentLength > 0 && (dots != segmentLength || dots > 2)
     }
 
     /// The real path with symbolic links resolved when the file exists, so one file reached two ways is one file.

@@ -35,7 +35,10 @@ public struct BumpPlan {
     /// One file's contents before and after.
     public struct FileUpdate: Sendable {
         public var url: URL
+        /// As messages show it (relative to the current folder).
         public var displayPath: String
+        /// Relative to the repository root, as the diff names it so `git apply` takes it from any folder.
+        public var rootRelativePath: String
         public var original: [UInt8]
         public var updated: [UInt8]
     }

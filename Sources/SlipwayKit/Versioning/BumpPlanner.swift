@@ -19,7 +19,7 @@ struct BumpPlanner {
         let edits = try edits(marketing: marketingChange, build: buildChange)
         let files = try updatedFiles(edits)
         try checkReadBack(edits)
-        let diff = files.map { UnifiedDiff.render(path: $0.displayPath, old: $0.original, new: $0.updated) }.joined()
+        let diff = files.map { UnifiedDiff.render(path: $0.rootRelativePath, old: $0.original, new: $0.updated) }.joined()
         var level: BumpLevel?
         if case .bump(let bumped) = marketing { level = bumped }
         return BumpPlan(
@@ -116,7 +116,9 @@ struct BumpPlanner {
             }
             bytes.append(contentsOf: original[copied...])
             if bytes != original {
-                files.append(BumpPlan.FileUpdate(url: document.url, displayPath: document.displayPath, original: original, updated: bytes))
+                files.append(BumpPlan.FileUpdate(
+                    url: document.url, displayPath: document.displayPath, rootRelativePath: document.rootRelativePath,
+                    original: original, updated: bytes))
             }
         }
         return files

@@ -11,6 +11,8 @@ import Darwin
 /// `\ No newline at end of file`. Lines are compared as byte ranges and only the printed ones are decoded, so a
 /// 10,000-line spec costs little more than a scan.
 enum UnifiedDiff {
+    /// `path` is relative to the repository root (never `../…`): `git apply` resolves diff paths against the root
+    /// wherever it runs, and refuses paths that climb out of it.
     static func render(path: String, old: [UInt8], new: [UInt8], context: Int = 3) -> String {
         guard old != new else { return "" }
         let before = Lines(old)

@@ -110,13 +110,24 @@ public struct VersionInventory {
             exitStatus: .negative)
     }
 
-    /// Fails when an unquoted value is read by YAML as a number that prints differently from its text.
+    /// Fails when an unquoted value is read by YAML as a number that prints differently from its text: bumping it
+    /// would start from a value other tools do not see.
     func requireUnambiguous(_ kind: VersionDefinition.Kind, override: String) throws(SpecError) {
         guard let definition = literals(kind).first(where: { $0.misread != nil }) else { return }
-        let document = document(of: definition)
-        throw SpecError(
+        throw misread(definition, hint: "quote it (\"\(definition.value)\"), or set the intended value everywhere with '\(override)'")
+    }
+
+    /// Unquoted literal values that YAML reads as numbers printing differently from their text (`1.10`, `0099`).
+    public var misreadLiterals: [VersionDefinition] {
+        definitions.filter { !$0.isReference && $0.misread != nil }
+    }
+
+    /// What is wrong with a misread value, at its position; `slipway version` prints it as a warning.
+    func misread(_ definition: VersionDefinition, hint: String? = nil) -> SpecError {
+        let override = definition.kind == .marketing ? "--set <version>" : "--build <n>"
+        return SpecError(
             "\(definition.setting) \(definition.value) is not quoted, so YAML reads it as \(definition.misread ?? "a number"), not as the text \(definition.value)",
-            at: definition.node, in: document.file,
-            hint: "quote it (\"\(definition.value)\"), or set the intended value everywhere with '\(override)'")
+            at: definition.node, in: document(of: definition).file,
+            hint: hint ?? "quote it (\"\(definition.value)\") so every tool reads the same text; 'slipway bump' refuses until then (or use 'slipway bump \(override)')")
     }
 }

@@ -215,7 +215,8 @@ struct DetectRulesTests {
 
             """)
         try repo.write("specs/base.yml", "include: [settings/common.yml]\n")
-        try repo.write("specs/targets.yml", "include:\n  path: ../extra.json\n")
+        // relativePaths: false: this file's own includes resolve against the base path (the root), as in XcodeGen.
+        try repo.write("specs/targets.yml", "include:\n  path: extra.json\n")
         try repo.write("specs/settings/common.yml", "settings: {}\n")
         try repo.write("extra.json", "{}\n")
         try repo.write("specs/unused.yml", "settings: {}\n")

@@ -23,6 +23,15 @@ struct DefaultStagesTests {
         return stages
     }
 
+    var context: SpecContext {
+        SpecContext(currentDirectory: folder.url, root: folder.url, repository: nil, configuration: Configuration(), environment: [:])
+    }
+
+    func summary(spec: String = "project.yml", projectRoot: String? = nil) throws -> XcodeGenProjectSummary {
+        let location = try context.locate(SpecContext.Options(spec: spec, projectRoot: projectRoot))
+        return try XcodeGenProjectSummary.read(location, context: context)
+    }
+
     @Test("an iOS app with a declared scheme: generate, build for any simulator, test on a concrete one")
     func iOSScheme() throws {
         try write("project.yml", """
@@ -101,9 +110,9 @@ struct DefaultStagesTests {
         let stages = try derive()
         #expect(stages.keys.sorted() == ["build", "generate"])
         #expect(stages["build"] == [["xcodebuild", "build", "-project", "MyApp.xcodeproj", "-scheme", "MyApp", "-destination", "generic/platform=iOS Simulator"]])
-        let summary = try XcodeGenProjectSummary.read(folder.url.appendingPathComponent("project.yml"), displayPath: "project.yml")
-        #expect(summary.marketingVersion == "1.4.2")
-        #expect(summary.buildNumber == "118")
+        let versions = StageEnvironment.specVersions(context)
+        #expect(versions.version == "1.4.2")
+        #expect(versions.build == "118")
     }
 
     @Test("multi-platform targets, target schemes, templates and includes are followed")
@@ -119,7 +128,7 @@ struct DefaultStagesTests {
             """)
         try write("specs/project.yml", """
             name: Gallery
-            include: [targets.yml]
+            include: [specs/targets.yml]
             targetTemplates:
               App:
                 type: application
@@ -128,8 +137,9 @@ struct DefaultStagesTests {
                 type: application
                 platform: [macOS]
             """)
-        let stages = try derive(spec: "specs/project.yml", projectRoot: "..")
-        #expect(stages["generate"] == [["xcodegen", "generate", "--spec", "specs/project.yml", "--project-root", ".."]])
+        // With a project root, XcodeGen resolves the spec's includes against it, not against the spec's folder.
+        let stages = try derive(spec: "specs/project.yml", projectRoot: ".")
+        #expect(stages["generate"] == [["xcodegen", "generate", "--spec", "specs/project.yml", "--project-root", "."]])
         // A target's own `scheme:` (one per generated platform target) wins over the application-target fallback.
         let project = ["-project", "specs/Gallery.xcodeproj"]
         #expect(stages["build"] == [
@@ -140,9 +150,8 @@ struct DefaultStagesTests {
             ["xcodebuild", "test"] + project + ["-scheme", "Viewer_iOS", "-destination", "platform=iOS Simulator,OS=latest"],
             ["xcodebuild", "test"] + project + ["-scheme", "Viewer_tvOS", "-destination", "platform=tvOS Simulator,OS=latest"],
         ])
-        let schemes = try XcodeGenProjectSummary.read(folder.url.appendingPathComponent("specs/project.yml"), displayPath: "specs/project.yml").schemes
-        #expect(schemes.map(\.testTargets) == [["ViewerTests_iOS"], ["ViewerTests_tvOS"]])
-        let summary = try XcodeGenProjectSummary.read(folder.url.appendingPathComponent("specs/project.yml"), displayPath: "specs/project.yml")
+        let summary = try summary(spec: "specs/project.yml", projectRoot: ".")
+        #expect(summary.schemes.map(\.testTargets) == [["ViewerTests_iOS"], ["ViewerTests_tvOS"]])
         #expect(summary.targets.map(\.name).sorted() == ["Viewer_iOS", "Viewer_tvOS", "macOSWidget"])
         #expect(summary.targets.allSatisfy { $0.type == "application" })
     }

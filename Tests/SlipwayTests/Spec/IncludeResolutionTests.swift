@@ -88,4 +88,16 @@ struct IncludeResolutionTests {
         #expect(SpecInclude.expand("no variables", [:]) == "no variables")
         #expect(SpecInclude.expand("${unclosed", ["unclosed": "x"]) == "${unclosed")
     }
+
+    @Test("path normalisation folds ., .. and empty segments, and leaves normal paths as they are")
+    func normalize() {
+        let cases = [
+            ("/a/b.yml", "/a/b.yml"), ("a/b", "a/b"), ("/", "/"), ("", "."), (".", "."), ("./a", "a"), ("a/./b", "a/b"),
+            ("a//b", "a/b"), ("a/b/", "a/b"), ("a/../b", "b"), ("../a", "../a"), ("/../a", "/a"), ("a/..", "."),
+            ("a/.../b", "a/.../b"), (".hidden/x.", ".hidden/x."), ("/a/b/../../..", "/"),
+        ]
+        for (path, normal) in cases {
+            #expect(SpecPath.normalize(path) == normal, "\(path)")
+        }
+    }
 }
