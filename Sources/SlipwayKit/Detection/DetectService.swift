@@ -34,7 +34,8 @@ public struct DetectService {
     }
 
     public var detector: MajorChangeDetector {
-        MajorChangeDetector(repository: workspace.repository, config: workspace.configuration.detect, specPath: workspace.specPath)
+        MajorChangeDetector(repository: workspace.repository, config: workspace.configuration.detect, specPath: workspace.specPath,
+                            projectRoot: workspace.configuration.projectRoot)
     }
 
     /// Runs the request, writing the report to `console`; the exit status follows `--exit-code`.

@@ -8,11 +8,18 @@ public struct MajorChangeDetector {
     public let config: DetectConfig
     /// The XcodeGen spec path (repository-relative); it and the files it includes are build configuration.
     public let specPath: String
+    /// XcodeGen's project root (repository-relative), against which `relativePaths: false` includes resolve.
+    public let projectRoot: String?
+    /// For `${VAR}` in include paths, which XcodeGen expands from the environment.
+    public let environment: [String: String]
 
-    public init(repository: Repository, config: DetectConfig, specPath: String = "project.yml") {
+    public init(repository: Repository, config: DetectConfig, specPath: String = "project.yml", projectRoot: String? = nil,
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.repository = repository
         self.config = config
         self.specPath = SpecIncludes.normalize(specPath)
+        self.projectRoot = projectRoot
+        self.environment = environment
     }
 
     // MARK: Entry points
@@ -105,7 +112,8 @@ public struct MajorChangeDetector {
 
     /// The spec path and the paths it includes (recursively) in a commit's tree.
     func specFiles(at commit: OID) -> Set<String> {
-        var files = SpecIncludes.paths(spec: specPath, in: repository, at: commit)
+        var files = SpecIncludes.paths(spec: specPath, projectRoot: projectRoot, environment: environment,
+                                       in: repository, at: commit)
         files.insert(specPath)
         return files
     }

@@ -64,7 +64,8 @@ public struct BumpService {
         let specPath = SpecPath.relative(spec.path, from: SpecPath.canonical(repository.rootDirectory).path)
         let detector = MajorChangeDetector(
             repository: repository, config: detect,
-            specPath: specPath.hasPrefix("/") || specPath.hasPrefix("..") ? context.configuration.spec ?? "project.yml" : specPath)
+            specPath: specPath.hasPrefix("/") || specPath.hasPrefix("..") ? context.configuration.spec ?? "project.yml" : specPath,
+            projectRoot: context.configuration.projectRoot)
         let verdict = try detector.judge(base: resolution.base, head: resolution.head, baseSource: resolution.source,
                                          baseTag: resolution.tag, notes: resolution.notes)
         guard !verdict.commits.isEmpty else {
