@@ -31,7 +31,7 @@ extension Repository {
     /// libgit2 1.5 only reads `user.*`, so the environment is read here as git itself does.
     public func identity(_ role: Identity.Role, environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()) throws(GitError) -> Identity {
         func nonEmpty(_ value: String?) -> String? {
-            guard let value, !value.trimmingWhitespace.isEmpty else { return nil }
+            guard let value, !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
             return value
         }
         let prefix = role.variablePrefix
@@ -54,7 +54,7 @@ extension Repository {
 /// (the `@` optional) and ISO 8601 with a `T` or a space. Git reads more; these are the ones scripts use.
 enum GitDate {
     static func parse(_ text: String) -> (date: Date, offsetMinutes: Int)? {
-        let trimmed = text.trimmingWhitespace
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let parts = trimmed.split(separator: " ")
         let secondsText = parts.first.map { $0.hasPrefix("@") ? $0.dropFirst() : $0 }
         if let secondsText, let seconds = Int64(secondsText), parts.count <= 2 {
@@ -112,11 +112,5 @@ enum GitDate {
         else { return nil }
         let value = hours * 60 + minutes
         return sign == "-" ? -value : value
-    }
-}
-
-extension String {
-    var trimmingWhitespace: String {
-        trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

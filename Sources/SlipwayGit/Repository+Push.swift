@@ -1,4 +1,5 @@
 import Foundation
+import SlipwayCore
 
 // Pushing goes through the `git` command line, not libgit2. A push needs the user's credentials, and those live
 // where only git reads them: credential helpers (osxkeychain, manager, gh auth), `~/.ssh/config` and the SSH agent,
@@ -35,7 +36,7 @@ extension Repository {
 /// for the error message.
 enum GitCommand {
     static func run(_ arguments: [String], in directory: URL, environment: [String: String]) throws(GitError) {
-        let command = (["git"] + arguments).map(shellQuoted).joined(separator: " ")
+        let command = Shell.quote(["git"] + arguments)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git"] + arguments
@@ -67,12 +68,5 @@ enum GitCommand {
             let lines = String(decoding: tail, as: UTF8.self).split(separator: "\n").suffix(10).joined(separator: "\n")
             throw .commandFailed(command: command, status: status, output: lines)
         }
-    }
-
-    /// A word as a POSIX shell would need it quoted, for showing a command (never for running one).
-    static func shellQuoted(_ word: String) -> String {
-        let safe = word.allSatisfy { $0.isLetter || $0.isNumber || "-_./:=@+%,".contains($0) }
-        if safe, !word.isEmpty { return word }
-        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SlipwayCore
 import SlipwayYAML
 
@@ -89,7 +90,7 @@ struct ConfigReader {
     /// A non-empty template whose `{placeholders}` are all among `placeholders`.
     func template(_ node: YAMLNode, keyPath: String, placeholders: [String]) throws(YAMLError) -> ReleaseTemplate {
         let text = try string(node, keyPath: keyPath)
-        guard !text.trimmingWhitespace.isEmpty else {
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw file.error("'\(keyPath)' must not be empty", at: node)
         }
         let template = ReleaseTemplate(text)

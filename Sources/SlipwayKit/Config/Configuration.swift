@@ -56,7 +56,7 @@ public struct Configuration: Sendable {
     /// folder itself, so it is refused here, where its position is known.
     private static func readPath(_ node: YAMLNode, _ reader: ConfigReader, key: String, example: String) throws(YAMLError) -> String {
         let path = try reader.string(node, keyPath: key)
-        guard !path.trimmingWhitespace.isEmpty else {
+        guard !path.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw reader.file.error("'\(key)' must not be empty", at: node,
                                     hint: "give a path relative to the repository root (for example \(example)), or remove the key for the default")
         }

@@ -1,3 +1,4 @@
+import Foundation
 import SlipwayCore
 import SlipwayGit
 
@@ -58,7 +59,7 @@ public struct CIRangeResolver {
     /// - A base missing from a shallow clone is an error that says how to deepen the clone.
     public func resolve(base: String?, head: String) throws(GitError) -> Resolution {
         let headID = try repository.resolveCommit(head)
-        let trimmed = base?.trimmingWhitespace ?? ""
+        let trimmed = base?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         if trimmed.isEmpty || (trimmed.allSatisfy { $0 == "0" }) {
             return try fallback(head: headID, notes: [trimmed.isEmpty ? "no base given" : "base is all zeros (a new branch)"])
         }
@@ -90,14 +91,5 @@ public struct CIRangeResolver {
         }
         return Resolution(base: nil, head: head, source: .root, tag: nil,
                           notes: notes + ["no release tag matching '\(releaseTags.pattern)'; judging all history"])
-    }
-}
-
-extension String {
-    var trimmingWhitespace: String {
-        var scalars = unicodeScalars[...]
-        while let first = scalars.first, first.properties.isWhitespace { scalars = scalars.dropFirst() }
-        while let last = scalars.last, last.properties.isWhitespace { scalars = scalars.dropLast() }
-        return String(String.UnicodeScalarView(scalars))
     }
 }
