@@ -26,7 +26,7 @@ public struct PostCommitHook {
             if let reason = HookGuard.reasonToSkip(repository: repository) { return skip(reason) }
             let head = try repository.commit(try repository.resolveCommit("HEAD"))
             if let reason = HookGuard.reasonToSkip(commit: head) { return skip(reason) }
-            let workspace = Workspace(repository: repository, configuration: try Configuration.load(fromRoot: repository.rootDirectory))
+            let workspace = Workspace(repository: repository, configuration: try Workspace.configuration(of: repository))
             let verdict = try DetectService(workspace: workspace).detector.judge(commit: head.id.hex)
             guard verdict.major else { return skip("\(head.id.short) is not a major change") }
 
