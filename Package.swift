@@ -1,7 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point one way: slipway → SlipwayCLI → SlipwayKit → (SlipwayGit, SlipwayYAML, SlipwayCrypto) → SlipwayCore.
+// Dependencies point one way (ARCHITECTURE.md draws the graph): slipway → SlipwayCLI → SlipwayKit (umbrella) →
+// SlipwayHooks, SlipwayRelease → SlipwayPipeline, SlipwayVersioning → SlipwayDetection → SlipwayHistory →
+// SlipwaySpec → SlipwayConfig → (SlipwayGit, SlipwayYAML, SlipwayCrypto) → SlipwayCore. SwiftPM refuses a cycle.
 // The C libraries come from the system (Debian's -dev packages or Homebrew); no Swift package is fetched.
 let package = Package(
     name: "Slipway",
@@ -35,15 +37,55 @@ let package = Package(
         .target(name: "SlipwayGit", dependencies: ["CGit2", "CGitCertificates", "SlipwayCore"]),
         .target(name: "SlipwayYAML", dependencies: ["CYAML", "SlipwayCore"]),
         .target(name: "SlipwayCrypto", dependencies: ["CCrypto"]),
+        // Capabilities, lowest first; each imports only those above it in this list.
+        .target(name: "SlipwayConfig", dependencies: ["SlipwayCore", "SlipwayYAML"]),
+        .target(name: "SlipwaySpec", dependencies: ["SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayYAML"]),
+        .target(name: "SlipwayHistory", dependencies: ["SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit"]),
+        .target(
+            name: "SlipwayDetection",
+            dependencies: ["SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit"]
+        ),
+        .target(
+            name: "SlipwayVersioning",
+            dependencies: ["SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit"]
+        ),
+        .target(
+            name: "SlipwayPipeline",
+            dependencies: [
+                "SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit",
+                "SlipwayYAML",
+            ]
+        ),
+        .target(
+            name: "SlipwayRelease",
+            dependencies: [
+                "SlipwayPipeline", "SlipwayVersioning", "SlipwayDetection", "SlipwayHistory", "SlipwaySpec",
+                "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayYAML", "SlipwayCrypto",
+            ]
+        ),
+        .target(
+            name: "SlipwayHooks",
+            dependencies: [
+                "SlipwayDetection", "SlipwayHistory", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayCrypto",
+            ]
+        ),
+        // The one product others import: it re-exports every capability.
         .target(
             name: "SlipwayKit",
-            dependencies: ["SlipwayCore", "SlipwayGit", "SlipwayYAML", "SlipwayCrypto"]
+            dependencies: [
+                "SlipwayConfig", "SlipwaySpec", "SlipwayHistory", "SlipwayDetection", "SlipwayVersioning",
+                "SlipwayPipeline", "SlipwayRelease", "SlipwayHooks", "SlipwayCore", "SlipwayGit", "SlipwayYAML",
+            ]
         ),
         .target(name: "SlipwayCLI", dependencies: ["SlipwayKit", "SlipwayCore"]),
         .executableTarget(name: "slipway", dependencies: ["SlipwayCLI"]),
         .testTarget(
             name: "SlipwayTests",
-            dependencies: ["SlipwayKit", "SlipwayCLI", "SlipwayCore", "SlipwayGit", "SlipwayYAML", "SlipwayCrypto"],
+            dependencies: [
+                "SlipwayKit", "SlipwayCLI", "SlipwayConfig", "SlipwaySpec", "SlipwayHistory", "SlipwayDetection",
+                "SlipwayVersioning", "SlipwayPipeline", "SlipwayRelease", "SlipwayHooks", "SlipwayCore", "SlipwayGit",
+                "SlipwayYAML", "SlipwayCrypto",
+            ],
             path: "Tests/SlipwayTests"
         ),
     ]

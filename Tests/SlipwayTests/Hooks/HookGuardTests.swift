@@ -1,6 +1,14 @@
 import Testing
 
-@testable import SlipwayKit
+@testable import SlipwayConfig
+@testable import SlipwayDetection
+@testable import SlipwayHistory
+@testable import SlipwayHooks
+@testable import SlipwayPipeline
+@testable import SlipwayRelease
+@testable import SlipwaySpec
+@testable import SlipwayVersioning
+import SlipwayKit
 
 @Suite("which reflog entries the post-commit hook leaves alone")
 struct HookGuardTests {

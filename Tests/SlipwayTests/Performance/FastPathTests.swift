@@ -1,7 +1,15 @@
 import Foundation
 @testable import SlipwayCore
 @testable import SlipwayGit
-@testable import SlipwayKit
+@testable import SlipwayConfig
+@testable import SlipwayDetection
+@testable import SlipwayHistory
+@testable import SlipwayHooks
+@testable import SlipwayPipeline
+@testable import SlipwayRelease
+@testable import SlipwaySpec
+@testable import SlipwayVersioning
+import SlipwayKit
 import Testing
 
 /// The fast paths behind `detect --each` work on bytes where the straightforward code compared characters or

@@ -2,7 +2,15 @@ import Foundation
 import SlipwayCore
 import Testing
 
-@testable import SlipwayKit
+@testable import SlipwayConfig
+@testable import SlipwayDetection
+@testable import SlipwayHistory
+@testable import SlipwayHooks
+@testable import SlipwayPipeline
+@testable import SlipwayRelease
+@testable import SlipwaySpec
+@testable import SlipwayVersioning
+import SlipwayKit
 
 /// The derived stages are data: there is no Xcode here, so the exact argv lines are what is checked.
 @Suite("default stages")

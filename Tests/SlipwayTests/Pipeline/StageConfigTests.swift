@@ -2,7 +2,15 @@ import SlipwayCore
 import SlipwayYAML
 import Testing
 
-@testable import SlipwayKit
+@testable import SlipwayConfig
+@testable import SlipwayDetection
+@testable import SlipwayHistory
+@testable import SlipwayHooks
+@testable import SlipwayPipeline
+@testable import SlipwayRelease
+@testable import SlipwaySpec
+@testable import SlipwayVersioning
+import SlipwayKit
 
 @Suite("configuration: stages and artifacts")
 struct StageConfigTests {

@@ -2,7 +2,15 @@ import Foundation
 import SlipwayCore
 import Testing
 
-@testable import SlipwayKit
+@testable import SlipwayConfig
+@testable import SlipwayDetection
+@testable import SlipwayHistory
+@testable import SlipwayHooks
+@testable import SlipwayPipeline
+@testable import SlipwayRelease
+@testable import SlipwaySpec
+@testable import SlipwayVersioning
+import SlipwayKit
 
 /// Start times fixed for exact records; durations still real.
 struct FixedDateClock: Clock {

@@ -1,6 +1,14 @@
 import Foundation
 import Testing
-@testable import SlipwayKit
+@testable import SlipwayConfig
+@testable import SlipwayDetection
+@testable import SlipwayHistory
+@testable import SlipwayHooks
+@testable import SlipwayPipeline
+@testable import SlipwayRelease
+@testable import SlipwaySpec
+@testable import SlipwayVersioning
+import SlipwayKit
 
 /// `include:` resolution, checked against what XcodeGen does for each form.
 @Suite("include resolution as XcodeGen does it")

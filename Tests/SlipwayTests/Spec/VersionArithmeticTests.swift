@@ -1,5 +1,13 @@
 import Testing
-@testable import SlipwayKit
+@testable import SlipwayConfig
+@testable import SlipwayDetection
+@testable import SlipwayHistory
+@testable import SlipwayHooks
+@testable import SlipwayPipeline
+@testable import SlipwayRelease
+@testable import SlipwaySpec
+@testable import SlipwayVersioning
+import SlipwayKit
 
 @Suite("version arithmetic and YAML quoting")
 struct VersionArithmeticTests {

@@ -1,0 +1,93 @@
+import Foundation
+import SlipwayCore
+import SlipwayGit
+import SlipwayHistory
+
+/// `slipway detect`: judges a commit, a range, or each commit of a range, and reports the verdict.
+public struct DetectService {
+    public enum Target {
+        /// One commit against its first parent (`HEAD` by default).
+        case commit(String)
+        /// `a..b`.
+        case range(String)
+        /// CI's `--base/--head`, with fallbacks for new branches and force pushes.
+        case ci(base: String?, head: String)
+        /// Every commit of a range on its own, newest first.
+        case each(String)
+    }
+
+    public struct Request {
+        public var target: Target
+        public var json = false
+        public var exitCode = false
+        /// The file to append step outputs to (`$GITHUB_OUTPUT`).
+        public var githubOutput: String?
+
+        public init(target: Target) {
+            self.target = target
+        }
+    }
+
+    public let workspace: Workspace
+
+    public init(workspace: Workspace) {
+        self.workspace = workspace
+    }
+
+    public var detector: MajorChangeDetector {
+        MajorChangeDetector(repository: workspace.repository, config: workspace.configuration.detect, specPath: workspace.specPath,
+                            projectRoot: workspace.configuration.projectRoot)
+    }
+
+    /// Runs the request, writing the report to `console`; the exit status follows `--exit-code`.
+    public func run(_ request: Request, console: Console) throws -> ExitStatus {
+        let verdict: Verdict
+        switch request.target {
+        case .each(let text):
+            let range = try RevisionRange.parse(text, in: workspace.repository)
+            var anyMajor = false
+            try detector.judgeEach(range: range) { verdict in
+                anyMajor = anyMajor || verdict.major
+                if request.json {
+                    VerdictReport.json(verdict).writeCompact(to: console)
+                    console.out("\n")
+                } else {
+                    console.out(VerdictReport.line(verdict))
+                }
+            }
+            return request.exitCode && !anyMajor ? .negative : .success
+        case .commit(let revision):
+            verdict = try detector.judge(commit: revision)
+        case .range(let text):
+            verdict = try detector.judge(range: try RevisionRange.parse(text, in: workspace.repository))
+        case .ci(let base, let head):
+            let resolver = CIRangeResolver(repository: workspace.repository, releaseTags: workspace.configuration.detect.releaseTagPattern)
+            let resolution = try resolver.resolve(base: base, head: head)
+            verdict = try detector.judge(base: resolution.base, head: resolution.head, baseSource: resolution.source,
+                                         baseTag: resolution.tag, notes: resolution.notes)
+        }
+        if request.json {
+            VerdictReport.json(verdict).writeCompact(to: console)
+            console.out("\n")
+        } else {
+            console.out(VerdictReport.text(verdict))
+        }
+        if let path = request.githubOutput {
+            try GitHubOutput.append(VerdictReport.githubOutput(verdict), to: path)
+        }
+        return request.exitCode && !verdict.major ? .negative : .success
+    }
+}
+
+/// Appends `name=value` lines to the file GitHub Actions reads step outputs from.
+public enum GitHubOutput {
+    public static func append(_ text: String, to path: String) throws {
+        guard let handle = FileHandle(forWritingAtPath: path) else {
+            if FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) { return }
+            throw Failure("cannot write to the GitHub output file \(path)", hint: "check $GITHUB_OUTPUT")
+        }
+        defer { try? handle.close() }
+        handle.seekToEndOfFile()
+        handle.write(Data(text.utf8))
+    }
+}

@@ -1,0 +1,233 @@
+import Foundation
+import SlipwayConfig
+import SlipwayCore
+import SlipwayGit
+import SlipwayHistory
+import SlipwaySpec
+
+/// Decides whether a commit or a range of commits is a major change, and explains every rule.
+public struct MajorChangeDetector {
+    public let repository: Repository
+    public let config: DetectConfig
+    /// The XcodeGen spec path (repository-relative); it and the files it includes are build configuration.
+    public let specPath: String
+    /// XcodeGen's project root (repository-relative), against which `relativePaths: false` includes resolve.
+    public let projectRoot: String?
+    /// For `${VAR}` in include paths, which XcodeGen expands from the environment.
+    public let environment: [String: String]
+
+    public init(repository: Repository, config: DetectConfig, specPath: String = "project.yml", projectRoot: String? = nil,
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.repository = repository
+        self.config = config
+        self.specPath = SpecIncludes.normalize(specPath)
+        self.projectRoot = projectRoot
+        self.environment = environment
+    }
+
+    // MARK: Entry points
+
+    /// Judges one commit against its first parent (a root commit: every file is added).
+    public func judge(commit revision: String) throws(GitError) -> Verdict {
+        let oid = try repository.resolveCommit(revision)
+        let commit = try repository.commit(oid)
+        try requireHistory(of: commit)
+        let files = try repository.changes(of: commit)
+        return verdict(base: commit.parents.first, head: oid, baseSource: .parent, commits: [commit], files: files,
+                       buildConfig: buildConfigMatcher(head: oid, base: commit.parents.first, files: files))
+    }
+
+    /// Judges `a..b`: the net tree difference from a to b, and the messages of every commit in b that is not in a.
+    public func judge(range: RevisionRange) throws(GitError) -> Verdict {
+        try judge(base: range.base, head: range.head, baseSource: .given)
+    }
+
+    /// Judges a range from resolved commits; a `nil` base means from the empty tree (all of history).
+    public func judge(base: OID?, head: OID, baseSource: Verdict.BaseSource, baseTag: String? = nil, notes: [String] = []) throws(GitError) -> Verdict {
+        let commits = try repository.commits(from: head, excluding: base.map { [$0] } ?? [])
+        for commit in commits where commit.parents.isEmpty { try requireHistory(of: commit) }
+        let files = try repository.changes(from: base, to: head)
+        var result = verdict(base: base, head: head, baseSource: baseSource, commits: commits, files: files,
+                             buildConfig: buildConfigMatcher(head: head, base: base, files: files))
+        result.baseTag = baseTag
+        result.notes = notes
+        return result
+    }
+
+    /// Judges every commit of a range on its own, newest first, handing each verdict over as soon as it is made.
+    ///
+    /// Each verdict is the one `judge(commit:)` gives for that commit. The spec's includes are read once and
+    /// carried from a commit to its parent while the commit leaves the spec files alone, so a long history
+    /// parses `project.yml` only where it changes.
+    public func judgeEach(range: RevisionRange, _ body: (Verdict) throws -> Void) throws {
+        let commits = try repository.commits(from: range.head, excluding: range.base.map { [$0] } ?? [])
+        // A parent is usually the next commit of the list: take its tree from there instead of reading it again,
+        // and let one differ hand the parent's trees from one comparison to the next.
+        var trees: [OID: OID] = [:]
+        trees.reserveCapacity(commits.count)
+        for commit in commits { trees[commit.id] = commit.treeID }
+        let differ = TreeDiffer(repository: repository)
+        var known: (commit: OID, specFiles: Set<String>)?
+        for commit in commits {
+            try requireHistory(of: commit)
+            var parentTree: OID?
+            if let parent = commit.parents.first {
+                parentTree = try trees[parent] ?? repository.treeID(of: parent)
+            }
+            let files = try differ.changes(fromTree: parentTree, toTree: commit.treeID)
+            let atHead = known?.commit == commit.id ? known?.specFiles ?? [] : specFiles(at: commit.id)
+            var atParent = atHead
+            if let parent = commit.parents.first, touches(files, atHead) {
+                atParent = specFiles(at: parent)
+            }
+            known = commit.parents.first.map { ($0, atParent) }
+            let buildConfig = BuildConfigMatcher(globs: config.buildConfigPaths, exact: atHead.union(atParent))
+            try body(verdict(base: commit.parents.first, head: commit.id, baseSource: .parent, commits: [commit],
+                             files: files, buildConfig: buildConfig))
+        }
+    }
+
+    /// A commit without parents is a root commit, unless a shallow clone cut its parents off: judging it as a
+    /// root (every file added) would then be a wrong verdict, so that is an error that says how to deepen.
+    private func requireHistory(of commit: Commit) throws(GitError) {
+        guard commit.parents.isEmpty, let missing = try repository.missingParent(of: commit.id) else { return }
+        throw .missingFromShallowClone(missing.hex)
+    }
+
+    // MARK: Rules
+
+    struct BuildConfigMatcher {
+        let globs: [Glob]
+        let exact: Set<String>
+        func matches(_ path: String) -> Bool { exact.contains(path) || globs.contains { $0.matches(path) } }
+    }
+
+    /// The spec and every file it includes, at both ends of a change: a file dropped from `include:` by the
+    /// change still counts. The base side is read only when the change touched one of the head's spec files;
+    /// otherwise both sides read the same bytes and give the same set.
+    func buildConfigMatcher(head: OID, base: OID?, files: [FileChange]) -> BuildConfigMatcher {
+        var exact = specFiles(at: head)
+        if let base, touches(files, exact) {
+            exact.formUnion(specFiles(at: base))
+        }
+        return BuildConfigMatcher(globs: config.buildConfigPaths, exact: exact)
+    }
+
+    /// The spec path and the paths it includes (recursively) in a commit's tree.
+    func specFiles(at commit: OID) -> Set<String> {
+        var files = SpecIncludes.paths(spec: specPath, projectRoot: projectRoot, environment: environment,
+                                       in: repository, at: commit)
+        files.insert(specPath)
+        return files
+    }
+
+    private func touches(_ files: [FileChange], _ paths: Set<String>) -> Bool {
+        files.contains { $0.paths.contains(where: paths.contains) }
+    }
+
+    func verdict(base: OID?, head: OID, baseSource: Verdict.BaseSource, commits: [Commit], files: [FileChange], buildConfig: BuildConfigMatcher) -> Verdict {
+        var reasons: [Verdict.Reason] = []
+        var quiet: [(rule: RuleID, explanation: String)] = []
+
+        // Skip tags: the newest commit's skip tag overrides the whole verdict; an older commit's skip tag
+        // only silences that commit's own message tags.
+        var skipHits: [Verdict.TagHit] = []
+        var tagHits: [Verdict.TagHit] = []
+        var bump = BumpLevel.patch
+        for commit in commits {
+            let message = CommitMessage(commit.message)
+            let skips = message.tags(from: config.skipTags)
+            skipHits += skips.map { Verdict.TagHit(tag: $0, commit: commit.id, subject: commit.subject) }
+            if skips.isEmpty {
+                tagHits += message.tags(from: config.tags).map { Verdict.TagHit(tag: $0, commit: commit.id, subject: commit.subject) }
+            }
+            bump = max(bump, message.bumpLevel)
+        }
+        let newest = commits.first?.id
+        let skipped = skipHits.contains { $0.commit == newest }
+
+        if tagHits.isEmpty {
+            quiet.append((.messageTag, "no commit message carries \(list(config.tags))"))
+        } else {
+            let described = tagHits.map { "\($0.tag) in \($0.commit.short) \"\($0.subject)\"" }
+            reasons.append(Verdict.Reason(rule: .messageTag, message: "message tag " + described.joined(separator: "; "), tags: tagHits))
+        }
+
+        var swiftCount = 0
+        var swiftPaths: [String] = []
+        var shared: [String] = []
+        var buildPaths: [String] = []
+        for file in files {
+            // `file.paths` without building an array: the old path of a rename first, then the path.
+            let oldPath = file.oldPath.flatMap { $0 == file.path ? nil : $0 }
+            if MajorChangeDetector.isSwiftFile(file.path) || oldPath.map(MajorChangeDetector.isSwiftFile) == true {
+                swiftCount += 1
+                swiftPaths.append(file.path)
+            }
+            if let oldPath {
+                if config.sharedPaths.contains(where: { $0.matches(oldPath) }) { shared.append(oldPath) }
+                if buildConfig.matches(oldPath) { buildPaths.append(oldPath) }
+            }
+            if config.sharedPaths.contains(where: { $0.matches(file.path) }) { shared.append(file.path) }
+            if buildConfig.matches(file.path) { buildPaths.append(file.path) }
+        }
+        let threshold = config.swiftFileThreshold
+        if swiftCount > threshold {
+            reasons.append(Verdict.Reason(
+                rule: .swiftFiles, message: "\(swiftCount) Swift files changed, more than \(threshold)",
+                paths: swiftPaths, count: swiftCount, threshold: threshold))
+        } else {
+            quiet.append((.swiftFiles, "\(swiftCount) Swift file\(swiftCount == 1 ? "" : "s") changed, fires above \(threshold)"))
+        }
+        if shared.isEmpty {
+            quiet.append((.sharedCode, "nothing changed under \(list(config.sharedPaths.map(\.pattern)))"))
+        } else {
+            reasons.append(Verdict.Reason(rule: .sharedCode, message: "shared code changed: \(summary(shared))", paths: shared))
+        }
+        if buildPaths.isEmpty {
+            quiet.append((.buildConfig, "no build configuration changed"))
+        } else {
+            reasons.append(Verdict.Reason(rule: .buildConfig, message: "build configuration changed: \(summary(buildPaths))", paths: buildPaths))
+        }
+
+        var major = !reasons.isEmpty
+        if skipped {
+            let hits = skipHits.filter { $0.commit == newest }
+            let overridden = major ? " (overrides \(reasons.map(\.rule.rawValue).joined(separator: ", ")))" : ""
+            let described = hits.map { "\($0.tag) in \($0.commit.short) \"\($0.subject)\"" }.joined(separator: "; ")
+            reasons.insert(Verdict.Reason(rule: .skipTag, message: "skip tag \(described)\(overridden)", tags: hits), at: 0)
+            major = false
+        } else if !skipHits.isEmpty {
+            let described = skipHits.map { "\($0.tag) in \($0.commit.short)" }.joined(separator: "; ")
+            quiet.append((.skipTag, "\(described) only silences that commit's message tags (not the newest commit)"))
+        } else {
+            quiet.append((.skipTag, "no commit message carries \(list(config.skipTags))"))
+        }
+
+        return Verdict(
+            major: major, bump: bump, base: base, head: head, baseSource: baseSource, baseTag: nil, commits: commits,
+            files: files, swiftFileCount: swiftCount, reasons: reasons, quietRules: quiet, notes: [])
+    }
+
+    /// Whether a path ends in `.swift` (as `hasSuffix` decides, which compares characters). Only a path whose
+    /// bytes end in `.swift` can, so the byte test settles almost every path without the character comparison.
+    static func isSwiftFile(_ path: String) -> Bool {
+        let bytes = path.utf8
+        guard bytes.count >= 6 else { return false }
+        var index = bytes.endIndex
+        for expected in ".swift".utf8.reversed() {
+            bytes.formIndex(before: &index)
+            if bytes[index] != expected { return false }
+        }
+        return path.hasSuffix(".swift")
+    }
+
+    private func list(_ items: [String]) -> String {
+        items.isEmpty ? "(none configured)" : items.joined(separator: ", ")
+    }
+
+    private func summary(_ paths: [String]) -> String {
+        let shown = paths.prefix(5).map(VerdictReport.displayPath).joined(separator: ", ")
+        return paths.count > 5 ? "\(shown) and \(paths.count - 5) more" : shown
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import SlipwayConfig
+import SlipwayCore
+import SlipwayDetection
+import SlipwayGit
+import SlipwayHistory
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `slipway hook run-action <action>`: does a post-commit action while holding the hook lock. The post-commit hook
+/// starts it detached with its output in `.git/slipway/hook.log`; run by hand, it works in the foreground.
+public struct HookActionRunner {
+    public let workspace: Workspace
+
+    public init(workspace: Workspace) {
+        self.workspace = workspace
+    }
+
+    /// Replaces slipway in the `release` command line. Only tests set it, to watch how a release is started (its
+    /// session, standard input, the lock) with a program that waits for them; ReleaseHookTests runs the real one.
+    public static let testExecutableVariable = "SLIPWAY_TEST_RELEASE_EXECUTABLE"
+
+    public func run(_ action: HookAction, environment: [String: String], console: Console) throws -> ExitStatus {
+        let repository = workspace.repository
+        let paths = HookPaths(repository: repository)
+        let started = Date()
+        let lock = try HookActionRunner.lock(paths) { holder in
+            console.out("\(HookActionRunner.timestamp()) waiting for \(holder) to finish its hook run\n")
+            console.flush()
+        }
+        defer { lock.release() }
+        let head = (try? repository.resolveCommit("HEAD"))?.short ?? "(no commit)"
+        console.out("\(HookActionRunner.timestamp()) slipway hook run-action \(action.rawValue) (pid \(getpid()), HEAD \(head))\n")
+
+        let arguments: [String]
+        switch action {
+        case .notify:
+            let verdict = try DetectService(workspace: workspace).detector.judge(commit: "HEAD")
+            console.out("slipway: \(HookReport.summary(verdict))\n")
+            return .success
+        case .push:
+            arguments = try PushTarget.resolve(repository).arguments(in: repository)
+        case .release:
+            let slipway = environment[HookActionRunner.testExecutableVariable].flatMap { $0.isEmpty ? nil : $0 }
+                ?? SlipwayExecutable.path(environment: environment)
+            arguments = [slipway, "release"]
+        }
+        console.out("$ \(Shell.quote(arguments))\n")
+        console.flush()
+        var childEnvironment = environment
+        // Nobody can answer a password prompt in the background; fail at once instead of waiting forever.
+        childEnvironment["GIT_TERMINAL_PROMPT"] = "0"
+        let termination = try ProcessRunner().runAttached(arguments, environment: childEnvironment)
+        let status: String
+        switch termination {
+        case .exited(let code): status = "with exit status \(code)"
+        case .signaled(let number): status = "killed by \(ProcessFailure.signalName(number))"
+        case .unknown: status = "with an unknown status"
+        }
+        let elapsed = DurationFormat.text(Date().timeIntervalSince(started))
+        console.out("\(HookActionRunner.timestamp()) \(action.rawValue) finished \(status) after \(elapsed)\n")
+        return termination == .exited(0) ? .success : .negative
+    }
+
+    /// Takes the hook lock, waiting for a run that holds it; `waiting` is told the holder's pid first.
+    static func lock(_ paths: HookPaths, waiting: @escaping (String) -> Void) throws -> FileLock {
+        try FileManager.default.createDirectory(at: paths.folder, withIntermediateDirectories: true)
+        do {
+            return try FileLock.acquire(at: paths.lock.path, contents: Array("\(getpid())\n".utf8), wait: { holder in
+                let pid = String(decoding: holder, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                waiting(pid.isEmpty ? "another run" : "pid \(pid)")
+            })
+        } catch {
+            switch error {
+            case .held: throw Failure("another hook run holds \(paths.lock.path)")
+            case .unusable(let reason): throw Failure("cannot lock \(paths.lock.path): \(reason)", hint: "check that the git folder is writable")
+            }
+        }
+    }
+
+    /// Leaves the terminal's session, for a run the post-commit hook started: the terminal closing or a Ctrl-C in
+    /// it no longer reaches this run or what it starts.
+    public static func detachFromTerminal() {
+        _ = setsid()
+    }
+
+    static func timestamp() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: Date())
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import SlipwayCore
+import SlipwayDetection
+import SlipwayGit
+import SlipwayHistory
+
+/// `slipway hook pre-push`: reports the verdict for every range being pushed. It refuses the push only when
+/// `.slipway.yml` says `hooks: {prePush: block}` and a range is a major change that has not been released.
+///
+/// Reports go to standard error: git passes a pre-push hook's standard output through to its own, which
+/// `git push --porcelain` keeps for machine-readable lines.
+public struct PrePushHook {
+    /// One line git writes on the hook's standard input.
+    public struct Update: Equatable, Sendable {
+        public var localRef: String
+        public var localSHA: String
+        public var remoteRef: String
+        public var remoteSHA: String
+
+        public init(localRef: String, localSHA: String, remoteRef: String, remoteSHA: String) {
+            self.localRef = localRef
+            self.localSHA = localSHA
+            self.remoteRef = remoteRef
+            self.remoteSHA = remoteSHA
+        }
+
+        var isDeletion: Bool { PrePushHook.isZero(localSHA) }
+        var isNewBranch: Bool { PrePushHook.isZero(remoteSHA) }
+        var branch: String { PrePushHook.short(remoteRef) }
+    }
+
+    public init() {}
+
+    /// Parses `<local ref> <local sha> <remote ref> <remote sha>` lines; blank and malformed lines are skipped.
+    public static func parse(_ input: String) -> [Update] {
+        input.split(whereSeparator: \.isNewline).compactMap { line in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            guard fields.count == 4 else { return nil }
+            return Update(localRef: fields[0], localSHA: fields[1], remoteRef: fields[2], remoteSHA: fields[3])
+        }
+    }
+
+    /// pre-commit runs pre-push hooks without git's lines and describes the push in variables instead.
+    static func fromPreCommit(_ environment: [String: String]) -> [Update] {
+        guard let to = environment["PRE_COMMIT_TO_REF"], !to.isEmpty else { return [] }
+        let from = environment["PRE_COMMIT_FROM_REF"].flatMap { $0.isEmpty ? nil : $0 } ?? String(repeating: "0", count: 40)
+        let local = environment["PRE_COMMIT_LOCAL_BRANCH"] ?? "HEAD"
+        let remote = environment["PRE_COMMIT_REMOTE_BRANCH"] ?? local
+        return [Update(localRef: local, localSHA: to, remoteRef: remote, remoteSHA: from)]
+    }
+
+    public func run(from directory: URL, remote: String?, input: String, environment: [String: String], console: Console) -> ExitStatus {
+        if HookGuard.reasonToSkip(environment: environment) != nil { return .success }
+        var updates = PrePushHook.parse(input)
+        if updates.isEmpty { updates = PrePushHook.fromPreCommit(environment) }
+        let remoteName = remote.flatMap { $0.isEmpty ? nil : $0 } ?? "the remote"
+        let workspace: Workspace
+        do {
+            workspace = try Workspace.open(from: directory)
+        } catch let error as SlipwayError {
+            console.err("slipway: pre-push hook: \(HookReport.oneLine(error))\n")
+            return .success
+        } catch {
+            console.err("slipway: pre-push hook: \(error)\n")
+            return .success
+        }
+        let repository = workspace.repository
+        let detector = DetectService(workspace: workspace).detector
+        let resolver = CIRangeResolver(repository: repository, releaseTags: workspace.configuration.detect.releaseTagPattern)
+        var unreleased: [String] = []
+        for update in updates {
+            let label = "\(PrePushHook.short(update.localRef)) -> \(remoteName) \(update.branch)"
+            if update.isDeletion {
+                console.err("slipway: \(remoteName) \(update.branch): deleted, nothing to judge\n")
+                continue
+            }
+            if update.remoteRef.hasPrefix("refs/tags/") { continue }
+            do {
+                let range = try resolver.resolve(base: update.remoteSHA, head: update.localSHA)
+                let verdict = try detector.judge(base: range.base, head: range.head, baseSource: range.source, baseTag: range.tag, notes: range.notes)
+                let new = update.isNewBranch ? " (new branch)" : ""
+                console.err("slipway: \(label)\(new): \(HookReport.summary(verdict)) [\(HookReport.range(verdict))]\n")
+                if verdict.major, !HookGuard.isRelease(try repository.commit(range.head)) {
+                    unreleased.append(update.branch)
+                }
+            } catch let error as SlipwayError {
+                console.err("slipway: \(label): cannot judge: \(HookReport.oneLine(error))\n")
+            } catch {
+                console.err("slipway: \(label): cannot judge: \(error)\n")
+            }
+        }
+        guard workspace.configuration.hooks.prePush == .block, !unreleased.isEmpty else { return .success }
+        console.err("""
+            slipway: refusing to push \(unreleased.joined(separator: ", ")): a major change that has not been released \
+            (.slipway.yml hooks.prePush: block)
+            hint: run 'slipway release' first, or push anyway with 'SLIPWAY_SKIP_HOOK=1 git push'
+
+            """)
+        return .negative
+    }
+
+    static func isZero(_ sha: String) -> Bool { !sha.isEmpty && sha.allSatisfy { $0 == "0" } }
+
+    static func short(_ ref: String) -> String {
+        for prefix in ["refs/heads/", "refs/tags/"] where ref.hasPrefix(prefix) { return String(ref.dropFirst(prefix.count)) }
+        return ref
+    }
+}

@@ -1,0 +1,11 @@
+// SlipwayKit is the one library others import: every capability module, re-exported.
+@_exported import SlipwayConfig
+@_exported import SlipwayCore
+@_exported import SlipwayDetection
+@_exported import SlipwayGit
+@_exported import SlipwayHistory
+@_exported import SlipwayHooks
+@_exported import SlipwayPipeline
+@_exported import SlipwayRelease
+@_exported import SlipwaySpec
+@_exported import SlipwayVersioning

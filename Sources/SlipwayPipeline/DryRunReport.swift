@@ -1,0 +1,52 @@
+import Foundation
+import SlipwayCore
+import SlipwayDetection
+
+/// What `slipway run --dry-run` prints: each stage's command, working directory, limits and environment.
+package enum DryRunReport {
+    /// `major` is how `slipway run` decided whether the change is major (a release prints its own verdict);
+    /// `footer: false` leaves out the closing "nothing was run" line, for a caller that prints its own.
+    package static func text(_ plan: StagePlan, environment: StageEnvironment, requested: Set<String>, major: MajorChangeDecision? = nil,
+                     footer: Bool = true) -> String {
+        var text = "\(plan.originDescription):\n"
+        if plan.stages.isEmpty { text += "\n  (none)\n" }
+        for (index, stage) in plan.stages.enumerated() {
+            text += "\n\(index + 1). \(stage.name)\n"
+            switch stage.command {
+            case .shell(let line):
+                text += "   run:       \(indented(line, by: 14))\n"
+                text += "   as:        \(Shell.quote(["/bin/sh", "-c", line]))\n"
+            case .programs(let programs):
+                for (number, arguments) in programs.enumerated() {
+                    text += (number == 0 ? "   command:   " : "              ") + Shell.quote(arguments) + "\n"
+                }
+            }
+            text += "   directory: \(stage.workingDirectory ?? ".")\n"
+            if let timeout = stage.timeout {
+                // Int(exactly:) is nil for a fraction and for a value no Int holds, so this never traps.
+                let seconds = Int(exactly: timeout).map(String.init) ?? String(timeout)
+                text += "   timeout:   \(seconds) s\n"
+            }
+            var when = stage.when.rawValue
+            if stage.when == .major, !environment.major, !requested.contains(stage.name) {
+                when += " (would be skipped: not a major change; pass --major or name the stage)"
+            }
+            text += "   when:      \(when)\n"
+            text += "   environment:\n"
+            let variables = stage.environment.merging(environment.variables(stage: stage.name)) { _, slipway in slipway }
+            for (key, value) in variables.sorted(by: { $0.key < $1.key }) {
+                text += "     \(key)=\(Shell.quote(value))\n"
+            }
+        }
+        if let major {
+            text += "\nMajor change: \(major.major ? "yes" : "no") (\(major.source)); SLIPWAY_MAJOR=\(environment.major)\n"
+        }
+        if footer { text += "\nDry run: nothing was run. Logs would go to \(OutputFolder.name)/logs/<stage>.log.\n" }
+        return text
+    }
+
+    private static func indented(_ text: String, by columns: Int) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .joined(separator: "\n" + String(repeating: " ", count: columns))
+    }
+}

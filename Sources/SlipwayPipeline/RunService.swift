@@ -1,0 +1,76 @@
+import Foundation
+import SlipwayCore
+import SlipwayDetection
+import SlipwayGit
+import SlipwayHistory
+import SlipwayYAML
+
+/// `slipway run`: resolves the stages (configured or derived), then prints them (`--dry-run`) or runs them.
+public struct RunService {
+    public struct Request: Sendable {
+        /// Stage names to run (in pipeline order); empty for all.
+        public var stages: [String] = []
+        public var dryRun = false
+        /// `true` treats the change as major (`--major`), so `when: major` stages run too; `nil` asks detect
+        /// whether HEAD is a major change since the latest release tag.
+        public var major: Bool?
+        /// Skip named stages that do not exist instead of failing (`--if-present`).
+        public var ifPresent = false
+
+        public init(stages: [String] = [], dryRun: Bool = false, major: Bool? = nil, ifPresent: Bool = false) {
+            self.stages = stages
+            self.dryRun = dryRun
+            self.major = major
+            self.ifPresent = ifPresent
+        }
+    }
+
+    public let workspace: Workspace
+    /// Slipway's own environment: stages inherit it, and it decides the reporter style.
+    public let environment: [String: String]
+    public var runner = StageRunner()
+
+    public init(workspace: Workspace, environment: [String: String]) {
+        self.workspace = workspace
+        self.environment = environment
+    }
+
+    public func run(_ request: Request, console: Console) throws -> ExitStatus {
+        let resolved = try StagePlan.resolve(workspace)
+        let (plan, absent) = try resolved.selecting(request.stages, ifPresent: request.ifPresent)
+        for name in absent {
+            console.err("slipway: skipping stage '\(name)': there is no such stage (--if-present; \(resolved.knownStagesHint))\n")
+        }
+        if !request.stages.isEmpty, plan.stages.isEmpty {
+            console.err("slipway: none of the named stages exists; nothing to run\n")
+            return .success
+        }
+        let decision = request.major.map { MajorChangeDecision(major: $0, source: $0 ? "--major" : "set by the caller") }
+            ?? MajorChangeDecision.detect(workspace)
+        if let warning = decision.warning { console.err("slipway: warning: \(warning)\n") }
+        let output = OutputFolder(root: workspace.root)
+        let values = StageEnvironment.current(for: workspace, major: decision.major, output: output)
+        let requested = Set(plan.stages.map(\.name)).intersection(request.stages)
+        if request.dryRun {
+            console.out(DryRunReport.text(plan, environment: values, requested: requested, major: decision))
+            return .success
+        }
+        try output.prepare()
+        var options = StageRunner.Options(root: workspace.root, logDirectory: output.logs, baseEnvironment: environment)
+        options.requested = requested
+        let style = ReporterStyle.detect(environment: environment, outputIsTerminal: console.isOutputTerminal)
+        let reporter = ConsoleStageReporter(style: style, console: console, logFolder: OutputFolder.name + "/logs")
+
+        let cancellation = CancellationSignal()
+        let trap = SignalTrap(forwardingTo: cancellation)
+        let report = runner.run(plan.stages, environment: values, options: options, reporter: reporter, cancellation: cancellation)
+        trap.release()
+
+        if let failed = report.failed {
+            console.err(StageFailure(result: failed).rendered + "\n")
+        } else if let signal = report.interruption {
+            console.err("Error: interrupted by \(ProcessFailure.signalName(signal)); the running stage was stopped\n")
+        }
+        return report.exitStatus
+    }
+}

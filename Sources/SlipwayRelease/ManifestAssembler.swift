@@ -1,0 +1,94 @@
+import Foundation
+import SlipwayCore
+import SlipwayDetection
+import SlipwayGit
+import SlipwayHistory
+import SlipwaySpec
+
+/// Gathers what a manifest says about the repository at a commit: project, versions now and at the previous
+/// release, git facts, the detect verdict and the commits since the previous release.
+///
+/// `slipway manifest` and `slipway release` both start from this; a release then adds its stages, artifacts and
+/// status.
+public struct ManifestAssembler {
+    public let workspace: Workspace
+
+    public init(workspace: Workspace) {
+        self.workspace = workspace
+    }
+
+    private var repository: Repository { workspace.repository }
+
+    /// Which release `head` is, which decides where the range since the previous release starts.
+    public enum ReleaseTag: Sendable, Equatable {
+        /// `head` is the release tagged with this name (a release that made its tag).
+        case named(String)
+        /// Use the release tag on `head`, if it has one (`slipway manifest` on a tagged commit).
+        case lookUp
+        /// `head` is not a release (a release that failed before tagging): tags on `head` are previous releases.
+        case none
+    }
+
+    /// The latest release tag (`detect.releaseTagPattern`) reachable from `head`; with `excludingHead`, tags on
+    /// `head` itself do not count, because `head` is the release being recorded.
+    public func previousRelease(before head: OID, excludingHead: Bool) throws(GitError) -> (name: String, commit: OID)? {
+        let pattern = workspace.configuration.detect.releaseTagPattern
+        guard let found = try repository.latestTag(matching: pattern, reachableFrom: head) else { return nil }
+        guard excludingHead, found.commit == head else { return found }
+        guard let parent = try repository.commit(head).parents.first else { return nil }
+        return try repository.latestTag(matching: pattern, reachableFrom: parent)
+    }
+
+    /// The release tag on `commit`, if there is one (the highest version when there are several).
+    public func releaseTag(at commit: OID) throws(GitError) -> String? {
+        try repository.tags(matching: workspace.configuration.detect.releaseTagPattern)
+            .filter { $0.commit == commit }
+            .map(\.name)
+            .max { $0.compare($1, options: .numeric) == .orderedAscending }
+    }
+
+    /// A manifest for `head` with no stages and no artifacts yet, status `succeeded`; `requested` is the bump the
+    /// user asked for. A release that fails before committing records the old HEAD with `.none` and then sets the
+    /// versions it was making on the result.
+    public func manifest(head: OID, releaseTag: ReleaseTag, requested: String? = nil, now: Date = Date()) throws -> ReleaseManifest {
+        let tag: String?
+        switch releaseTag {
+        case .named(let name): tag = name
+        case .lookUp: tag = try self.releaseTag(at: head)
+        case .none: tag = nil
+        }
+        let previous = try previousRelease(before: head, excludingHead: tag != nil)
+        let spec = workspace.specPath
+        let current = specFacts(at: head)
+        let before = previous.map { specFacts(at: $0.commit) }
+
+        let notes = previous.map { ["judging since release tag \($0.name)"] }
+            ?? ["no release tag matching '\(workspace.configuration.detect.releaseTagPattern.pattern)'; judging all history"]
+        let verdict = try DetectService(workspace: workspace).detector.judge(
+            base: previous?.commit, head: head, baseSource: previous == nil ? .root : .tag, baseTag: previous?.name, notes: notes)
+
+        let branch = repository.currentBranch
+        let remote = try branch.flatMap { branch throws(GitError) in try repository.upstreamRemote(ofBranch: branch) }
+            ?? repository.remote(named: "origin")
+        let git = ReleaseManifest.Git(
+            commit: head, branch: branch, tag: tag, remoteURL: remote?.url,
+            base: previous?.commit, baseTag: previous?.name)
+        let version = ReleaseManifest.Version(
+            marketing: current?.marketing, build: current?.build,
+            previousMarketing: before??.marketing, previousBuild: before??.build)
+        let name = current?.name ?? repository.rootDirectory.standardizedFileURL.lastPathComponent
+        return ReleaseManifest(
+            project: .init(name: name, spec: current == nil ? nil : spec),
+            version: version, git: git,
+            trigger: .init(verdict: verdict, requested: requested),
+            commits: verdict.commits.map(ReleaseManifest.CommitEntry.init),
+            createdAt: now)
+    }
+
+    /// What the spec says at `commit`, includes followed in that commit's tree; `nil` when the commit has no spec.
+    func specFacts(at commit: OID) -> SpecFacts? {
+        SpecFacts.read(
+            spec: workspace.specPath, projectRoot: workspace.configuration.projectRoot,
+            environment: ProcessInfo.processInfo.environment, in: repository, at: commit)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import SlipwayCore
+import SlipwayDetection
+import SlipwayGit
+import SlipwayHistory
+
+/// `slipway manifest`: records HEAD and the given artifacts in a release manifest without running any stage, for CI
+/// jobs that assemble artifacts built elsewhere.
+public struct ManifestService {
+    public struct Request {
+        /// Repository-relative globs of the files to record; empty uses `artifacts:` from `.slipway.yml`.
+        public var artifacts: [String] = []
+        /// Where to write the manifest, relative to `currentDirectory`; a folder gets `manifest.json` inside it.
+        /// `nil` uses `release.manifest`.
+        public var output: String?
+        /// Also write an in-toto statement; `nil` follows `release.inToto`.
+        public var inToto: Bool?
+        public var currentDirectory: URL
+        public var now = Date()
+
+        public init(currentDirectory: URL) {
+            self.currentDirectory = currentDirectory
+        }
+    }
+
+    public let workspace: Workspace
+    public let environment: [String: String]
+
+    public init(workspace: Workspace, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.workspace = workspace
+        self.environment = environment
+    }
+
+    @discardableResult
+    public func run(_ request: Request, console: Console) throws -> ManifestWriter.Written {
+        let head = try workspace.repository.resolveCommit("HEAD")
+        var manifest = try ManifestAssembler(workspace: workspace).manifest(head: head, releaseTag: .lookUp, now: request.now)
+        let patterns = request.artifacts.isEmpty ? workspace.configuration.artifacts.map(\.pattern) : request.artifacts
+        manifest.artifacts = try ArtifactCollector(root: workspace.root).collect(patterns)
+
+        let writer = ManifestWriter(root: workspace.root, environment: environment)
+        let url = request.output.map { ManifestService.outputURL($0, relativeTo: request.currentDirectory) }
+            ?? writer.defaultURL(workspace.configuration.release.manifest, for: manifest)
+        let written = try writer.write(manifest, to: url, inToto: request.inToto ?? workspace.configuration.release.inToto)
+        console.out(ManifestService.summary(manifest, written, root: workspace.root))
+        return written
+    }
+
+    /// `--output`: a path relative to where slipway runs; a folder (existing, or written with a trailing `/`)
+    /// gets `manifest.json` inside it.
+    static func outputURL(_ path: String, relativeTo directory: URL) -> URL {
+        let base = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
+        var isDirectory: ObjCBool = false
+        if path.hasSuffix("/") || (FileManager.default.fileExists(atPath: base.path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            return base.appendingPathComponent("manifest.json")
+        }
+        return base
+    }
+
+    /// What was recorded, then the files written, the manifest's path last.
+    static func summary(_ manifest: ReleaseManifest, _ written: ManifestWriter.Written, root: URL) -> String {
+        var version = manifest.version.marketing ?? "(no version)"
+        if let build = manifest.version.build { version += " (\(build))" }
+        let since = manifest.git.baseTag.map { " since \($0)" } ?? ""
+        let commits = manifest.commits.count
+        let artifacts = manifest.artifacts.count
+        var text = "\(manifest.project.name) \(version) at \(manifest.git.commit.short)"
+            + (manifest.git.branch.map { " on \($0)" } ?? "")
+            + ": \(commits) commit\(commits == 1 ? "" : "s")\(since), \(artifacts) artifact\(artifacts == 1 ? "" : "s")\n"
+        let checksums = display(written.checksums, root: root)
+        text += "  checksums  \(checksums)  (check from the repository root: sha256sum -c \(checksums))\n"
+        if let inToto = written.inToto { text += "  in-toto    \(display(inToto, root: root))\n" }
+        text += "  manifest   \(display(written.manifest, root: root))\n"
+        return text
+    }
+
+    /// A path relative to the repository root when it is inside it, else absolute.
+    static func display(_ url: URL, root: URL) -> String {
+        let path = url.standardizedFileURL.path
+        let rootPath = root.standardizedFileURL.path
+        return path.hasPrefix(rootPath + "/") ? String(path.dropFirst(rootPath.count + 1)) : path
+    }
+}

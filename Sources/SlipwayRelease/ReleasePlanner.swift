@@ -1,0 +1,138 @@
+import Foundation
+import SlipwayConfig
+import SlipwayCore
+import SlipwayDetection
+import SlipwayGit
+import SlipwayHistory
+import SlipwayPipeline
+import SlipwaySpec
+import SlipwayVersioning
+
+/// Works out a `ReleasePlan` and checks, before anything is written, everything that could stop the release
+/// halfway: the repository's state, uncommitted changes, the versions, the stages' configuration, who commits, the
+/// tag and where to push. Every problem found here is a refusal (exit 2) that leaves the repository untouched.
+struct ReleasePlanner {
+    let workspace: Workspace
+    let environment: [String: String]
+
+    private var repository: Repository { workspace.repository }
+
+    func plan(_ request: ReleaseService.Request) throws -> ReleasePlan {
+        // 1. A repository in a state a release can start from.
+        let head = try repository.resolveCommit("HEAD")
+        let state = repository.state
+        guard state == .clean else {
+            throw Failure("cannot release: \(state.summary)", hint: state.hint)
+        }
+        let changes = try repository.trackedChanges()
+        if !changes.isEmpty, !request.allowDirty {
+            throw Failure("cannot release: tracked files have uncommitted changes:\n" + ReleasePlanner.list(changes),
+                          hint: "commit or stash them first; --allow-dirty releases anyway (only the spec files are committed)")
+        }
+
+        // 2. The versions, and the spec files the release commits.
+        let context = SpecContext(workspace: workspace, currentDirectory: request.currentDirectory, environment: environment)
+        let bump = try BumpService(context: context).plan(request.bump)
+        guard !bump.isEmpty else {
+            throw Failure("cannot release: the spec already holds the requested versions, so there is nothing to commit",
+                          hint: "ask for a level (slipway release patch), or another --set/--build value")
+        }
+        let inventory = try VersionService(context: context).inventory(request.bump.options)
+        let previousVersion = bump.marketing.map { $0.old ?? $0.oldValues.first ?? "" } ?? inventory.effective(.marketing)
+        let previousBuild = bump.build.map { $0.old ?? $0.oldValues.first ?? "" } ?? inventory.effective(.build)
+        guard let version = bump.marketing?.new ?? previousVersion else {
+            throw Failure("cannot release: the spec defines no single marketing version (MARKETING_VERSION)",
+                          hint: "define one, or give it with --set <version>")
+        }
+        let build = bump.build?.new ?? previousBuild
+        let specFiles = try relativeSpecFiles(bump)
+        let dirtySpecs = specFiles.filter { changes.contains($0) }
+        guard dirtySpecs.isEmpty else {
+            throw Failure("cannot release: \(dirtySpecs.joined(separator: ", ")) \(dirtySpecs.count == 1 ? "has" : "have") uncommitted changes, "
+                          + "which the release commit would take along",
+                          hint: "commit or stash the changes to the spec first; --allow-dirty only covers other files")
+        }
+
+        // 3. The stages, the trigger and the commit.
+        let stages = try StagePlan.resolve(workspace)
+        let requested = request.requested
+        var draft = try ManifestAssembler(workspace: workspace).manifest(head: head, releaseTag: .none, requested: requested)
+        draft.version.marketing = version
+        draft.version.build = build
+        let author = try repository.identity(.author, environment: environment)
+        let committer = try repository.identity(.committer, environment: environment)
+        let release = workspace.configuration.release
+        let values = ReleasePlan.templateValues(version: version, build: build, previousVersion: previousVersion, previousBuild: previousBuild)
+        let trailer = CommitTrailer("Slipway-Release", build.map { "\(version)+\($0)" } ?? version)
+        let rendered = release.commitMessage.render(values).trimmingCharacters(in: .whitespacesAndNewlines)
+        // An empty template would leave a commit of nothing but the trailer and a tag git itself refuses.
+        let subject = rendered.isEmpty ? "Release \(ReleasePlan.text(version, build))" : rendered
+        let message = CommitTrailer.append([trailer], to: subject)
+
+        // 4. The tag, the manifest and the push.
+        let tag = release.tag.render(values)
+        guard repository.isValidReferenceName("refs/tags/\(tag)") else {
+            throw Failure("cannot release: the tag name '\(tag)' (from release.tag '\(release.tag)') is not a valid git tag name",
+                          hint: "change release.tag in \(Configuration.fileName); git tag names cannot contain spaces, '..', '~', '^', ':' or '?'")
+        }
+        guard !repository.hasTag(named: tag) else {
+            throw Failure("cannot release: the tag \(tag) already exists",
+                          hint: "release another version (slipway release patch, --set <version>), or include {build} in release.tag")
+        }
+        let artifacts = workspace.configuration.artifacts.map(\.pattern)
+        let inToto = request.inToto ?? release.inToto
+        if inToto, artifacts.isEmpty {
+            throw Failure("cannot release with an in-toto statement: there are no artifacts to attest",
+                          hint: "list the files the stages produce under 'artifacts:' in \(Configuration.fileName), or leave out --in-toto")
+        }
+        let branch = repository.currentBranch
+        let push = try (request.push ?? release.push) ? pushTarget(branch: branch, tag: tag) : nil
+
+        var environmentValues = StageEnvironment.current(for: workspace, major: draft.trigger?.verdict.major ?? false,
+                                                         output: OutputFolder(root: workspace.root))
+        environmentValues.version = version
+        environmentValues.build = build ?? ""
+        environmentValues.extra = [
+            "SLIPWAY_PREVIOUS_VERSION": previousVersion ?? "", "SLIPWAY_PREVIOUS_BUILD": previousBuild ?? "", "SLIPWAY_TAG": tag,
+        ]
+        return ReleasePlan(
+            head: head, branch: branch, bump: bump, previousVersion: previousVersion, previousBuild: previousBuild,
+            version: version, build: build, specFiles: specFiles, stages: stages, skipStages: request.skipStages,
+            stageEnvironment: environmentValues, commitMessage: message, tagMessage: subject, author: author, committer: committer, tag: tag,
+            artifactPatterns: artifacts, manifestTemplate: release.manifest, inToto: inToto, push: push, draft: draft)
+    }
+
+    /// The edited files relative to the repository root; a spec outside the repository cannot be committed.
+    private func relativeSpecFiles(_ bump: BumpPlan) throws -> [String] {
+        let root = SpecPath.canonical(repository.rootDirectory).path
+        return try bump.files.map { file in
+            let path = SpecPath.relative(file.url.path, from: root)
+            guard !path.hasPrefix("/"), !path.hasPrefix("../"), path != "." else {
+                throw Failure("cannot release: \(file.displayPath) is outside the repository, so the release commit cannot hold it",
+                              hint: "keep the spec and the files it includes inside the repository")
+            }
+            return path
+        }
+    }
+
+    /// The branch's upstream remote (`branch.<name>.remote`), else `origin`.
+    private func pushTarget(branch: String?, tag: String) throws -> ReleasePlan.Push {
+        guard let branch else {
+            throw Failure("cannot release with --push: HEAD is detached, so there is no branch to push",
+                          hint: "check out the branch to release, or release without --push")
+        }
+        guard let remote = try repository.upstreamRemote(ofBranch: branch) ?? repository.remote(named: "origin") else {
+            throw Failure("cannot release with --push: branch \(branch) has no upstream remote and there is no remote named origin",
+                          hint: "set one with 'git branch --set-upstream-to=<remote>/\(branch)' or 'git push -u <remote> \(branch)'")
+        }
+        let arguments = try repository.pushArguments(branch: branch, tag: tag, remote: remote.name)
+        return ReleasePlan.Push(remote: remote, branch: branch, arguments: arguments)
+    }
+
+    /// Paths as an indented list, cut short after a screenful.
+    static func list(_ paths: [String], limit: Int = 10) -> String {
+        var lines = paths.prefix(limit).map { "  " + $0 }
+        if paths.count > limit { lines.append("  … and \(paths.count - limit) more") }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import SlipwayCore
+import SlipwayDetection
+import SlipwayGit
+import SlipwayHistory
+import SlipwayPipeline
+import SlipwayVersioning
+
+/// `slipway release`: bump the versions, run the stages, commit the spec with a `Slipway-Release` trailer, tag,
+/// write the manifest and optionally push; or, with `--dry-run`, print all of that and change nothing.
+///
+/// 1. Take the repository's release lock (a dry run only checks that nobody holds it).
+/// 2. Plan everything and refuse (exit 2) what would stop the release halfway (`ReleasePlanner`).
+/// 3. Carry the plan out (`ReleaseExecutor`): a failure before the commit puts every file back and still records a
+///    manifest; after the commit, nothing is undone and the error says what exists and how to finish.
+public struct ReleaseService {
+    public struct Request: Sendable {
+        public var bump: BumpRequest
+        /// The bump as asked, for the manifest (`auto`, `minor`, `set 2.0.0`).
+        public var requested: String
+        /// Release even when tracked files other than the spec have uncommitted changes.
+        public var allowDirty = false
+        public var dryRun = false
+        /// Push the branch and the tag; `nil` follows `release.push`.
+        public var push: Bool?
+        /// Also write an in-toto statement; `nil` follows `release.inToto`.
+        public var inToto: Bool?
+        /// Record the stages as skipped instead of running them (the build happened elsewhere).
+        public var skipStages = false
+        /// `--spec` and other paths given on the command line are relative to it.
+        public var currentDirectory: URL
+        /// The command as typed, recorded in the lock so a second release can say who holds it.
+        public var commandLine: String
+
+        public init(bump: BumpRequest, requested: String, currentDirectory: URL, commandLine: String) {
+            self.bump = bump
+            self.requested = requested
+            self.currentDirectory = currentDirectory
+            self.commandLine = commandLine
+        }
+    }
+
+    public let workspace: Workspace
+    /// Slipway's own environment: stages inherit it, git reads identities and credentials from it.
+    public let environment: [String: String]
+    public var runner = StageRunner()
+
+    public init(workspace: Workspace, environment: [String: String]) {
+        self.workspace = workspace
+        self.environment = environment
+    }
+
+    public func run(_ request: Request, console: Console) throws -> ExitStatus {
+        let planner = ReleasePlanner(workspace: workspace, environment: environment)
+        if request.dryRun {
+            // Nothing may be written, not even the lock file: the dry run must work in a read-only checkout.
+            try ReleaseLock.checkFree(in: workspace.repository)
+            console.out(ReleaseDryRunReport.text(try planner.plan(request)))
+            return .success
+        }
+        let lock = try ReleaseLock.acquire(in: workspace.repository, command: request.commandLine)
+        defer { lock.release() }
+        if let stale = lock.replacedStaleHolder {
+            console.err("warning: took over the release lock left behind by \(stale.summary), which has ended\n")
+        }
+        let plan = try planner.plan(request)
+        return try ReleaseExecutor(workspace: workspace, environment: environment, runner: runner, console: console,
+                                   currentDirectory: request.currentDirectory).run(plan)
+    }
+}

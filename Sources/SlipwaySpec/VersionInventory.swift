@@ -1,0 +1,133 @@
+import SlipwayCore
+
+/// Every definition of the marketing version and the build number in a spec and the files it includes.
+public struct VersionInventory {
+    public let spec: LoadedSpec
+    /// Literal values and references, file by file in include order, each in document order.
+    public let definitions: [VersionDefinition]
+
+    /// Loads the spec with its includes and locates every definition.
+    public static func read(_ location: SpecLocation, context: SpecContext) throws(SpecError) -> VersionInventory {
+        let spec = try SpecLoader(context: context).load(location)
+        return try VersionInventory(spec: spec)
+    }
+
+    public init(spec: LoadedSpec) throws(SpecError) {
+        self.spec = spec
+        var definitions: [VersionDefinition] = []
+        for (index, document) in spec.documents.enumerated() {
+            var locator = VersionLocator(document: document, documentIndex: index)
+            definitions += try locator.locate()
+        }
+        self.definitions = definitions
+    }
+
+    /// The values a bump edits.
+    public func literals(_ kind: VersionDefinition.Kind) -> [VersionDefinition] {
+        definitions.filter { $0.kind == kind && !$0.isReference }
+    }
+
+    /// `$(…)` and `${…}` values: reported, never rewritten.
+    public func references(_ kind: VersionDefinition.Kind) -> [VersionDefinition] {
+        definitions.filter { $0.kind == kind && $0.isReference }
+    }
+
+    public var allReferences: [VersionDefinition] { definitions.filter(\.isReference) }
+
+    /// The distinct literal values, most used first (ties: first seen), each with where it is defined.
+    public func values(_ kind: VersionDefinition.Kind) -> [(value: String, definitions: [VersionDefinition])] {
+        var order: [String] = []
+        var grouped: [String: [VersionDefinition]] = [:]
+        for definition in literals(kind) {
+            if grouped[definition.value] == nil { order.append(definition.value) }
+            grouped[definition.value, default: []].append(definition)
+        }
+        let ranked = order.enumerated().sorted { lhs, rhs in
+            let left = grouped[lhs.element]?.count ?? 0, right = grouped[rhs.element]?.count ?? 0
+            return left != right ? left > right : lhs.offset < rhs.offset
+        }
+        return ranked.map { ($0.element, grouped[$0.element] ?? []) }
+    }
+
+    /// The one value every literal definition agrees on; `nil` when there is none or they disagree.
+    public func effective(_ kind: VersionDefinition.Kind) -> String? {
+        let values = values(kind)
+        return values.count == 1 ? values[0].value : nil
+    }
+
+    public func agrees(_ kind: VersionDefinition.Kind) -> Bool { values(kind).count <= 1 }
+
+    public func document(of definition: VersionDefinition) -> SpecDocument {
+        spec.documents[definition.documentIndex]
+    }
+
+    // MARK: Checks before a value is used
+
+    /// Every file that was read, as messages show them.
+    var fileList: String {
+        spec.documents.map(\.displayPath).joined(separator: ", ")
+    }
+
+    /// Fails when the spec defines no version at all.
+    package func requireAnyDefinition() throws(SpecError) {
+        guard definitions.isEmpty else { return }
+        let names = (VersionDefinition.Kind.marketing.settings + VersionDefinition.Kind.build.settings).joined(separator: ", ")
+        throw SpecError("no version found: none of \(names) is defined in \(fileList)",
+                        hint: "define them in the spec's settings, e.g. settings: { base: { MARKETING_VERSION: 1.0.0, CURRENT_PROJECT_VERSION: 1 } }")
+    }
+
+    /// Fails when there is no literal value of `kind` to work from, saying why (none at all, or references only).
+    package func requireLiterals(_ kind: VersionDefinition.Kind) throws(SpecError) -> [VersionDefinition] {
+        let literals = literals(kind)
+        guard literals.isEmpty else { return literals }
+        let names = kind.settings.joined(separator: " or ")
+        let references = references(kind)
+        if let first = references.first {
+            let listed = references.map { "\($0.location) \($0.keyPath) = \($0.value)" }.joined(separator: "\n  ")
+            let environment = references.contains { $0.value.contains("${") }
+            throw SpecError(
+                "the \(kind.title) is only defined through \(environment ? "an environment variable or " : "")a reference, which Slipway never rewrites:\n  \(listed)",
+                location: nil, hint: "write a literal value for \(first.setting) in the spec (for example in settings.base) so Slipway can bump it")
+        }
+        throw SpecError(
+            "no \(names) in \(fileList)",
+            hint: "define the \(kind.title) once in the spec, e.g. settings: { base: { \(kind.settings[0]): \(kind == .marketing ? "1.0.0" : "1") } }")
+    }
+
+    /// Fails (exit 1) when the literal values of `kind` disagree, listing each value and where it is defined.
+    package func requireAgreement(_ kind: VersionDefinition.Kind, override: String) throws(SpecError) {
+        let values = values(kind)
+        guard values.count > 1 else { return }
+        var lines: [String] = []
+        for (value, definitions) in values {
+            for definition in definitions {
+                lines.append("  \(value)  \(definition.location) \(definition.keyPath)")
+            }
+        }
+        throw SpecError(
+            "the \(kind.title)s disagree:\n" + lines.joined(separator: "\n"),
+            hint: "bring them into step with '\(override)' (it sets every definition), then bump",
+            exitStatus: .negative)
+    }
+
+    /// Fails when an unquoted value is read by YAML as a number that prints differently from its text: bumping it
+    /// would start from a value other tools do not see.
+    package func requireUnambiguous(_ kind: VersionDefinition.Kind, override: String) throws(SpecError) {
+        guard let definition = literals(kind).first(where: { $0.misread != nil }) else { return }
+        throw misread(definition, hint: "quote it (\"\(definition.value)\"), or set the intended value everywhere with '\(override)'")
+    }
+
+    /// Unquoted literal values that YAML reads as numbers printing differently from their text (`1.10`, `0099`).
+    public var misreadLiterals: [VersionDefinition] {
+        definitions.filter { !$0.isReference && $0.misread != nil }
+    }
+
+    /// What is wrong with a misread value, at its position; `slipway version` prints it as a warning.
+    package func misread(_ definition: VersionDefinition, hint: String? = nil) -> SpecError {
+        let override = definition.kind == .marketing ? "--set <version>" : "--build <n>"
+        return SpecError(
+            "\(definition.setting) \(definition.value) is not quoted, so YAML reads it as \(definition.misread ?? "a number"), not as the text \(definition.value)",
+            at: definition.node, in: document(of: definition).file,
+            hint: hint ?? "quote it (\"\(definition.value)\") so every tool reads the same text; 'slipway bump' refuses until then (or use 'slipway bump \(override)')")
+    }
+}

@@ -1,0 +1,150 @@
+import SlipwayCore
+import SlipwayDetection
+import SlipwaySpec
+import SlipwayYAML
+
+/// Turns an inventory and the wanted new values into a `BumpPlan`, checking everything before anything is written.
+struct BumpPlanner {
+    let inventory: VersionInventory
+
+    /// The marketing change with `auto` already resolved to a level.
+    enum Marketing {
+        case bump(BumpLevel)
+        case set(String)
+    }
+
+    func plan(marketing: Marketing?, build: BumpRequest.Build?, auto: BumpPlan.AutoLevel?) throws(SpecError) -> BumpPlan {
+        try inventory.requireAnyDefinition()
+        var notes: [String] = []
+        let marketingChange = try marketing.map { (wanted) throws(SpecError) in try change(of: wanted) }
+        let buildChange = try build.flatMap { (wanted) throws(SpecError) in try change(of: wanted, notes: &notes) }
+        let edits = try edits(marketing: marketingChange, build: buildChange)
+        let files = try updatedFiles(edits)
+        try checkReadBack(edits)
+        let diff = files.map { UnifiedDiff.render(path: $0.rootRelativePath, old: $0.original, new: $0.updated) }.joined()
+        var level: BumpLevel?
+        if case .bump(let bumped) = marketing { level = bumped }
+        return BumpPlan(
+            spec: inventory.spec.root.displayPath, level: level, auto: auto, marketing: marketingChange, build: buildChange,
+            edits: edits, references: inventory.allReferences, files: files, diff: diff, notes: notes)
+    }
+
+    /// The new marketing version, after checking there is one current value to bump from.
+    private func change(of wanted: Marketing) throws(SpecError) -> BumpPlan.Change {
+        let literals = try inventory.requireLiterals(.marketing)
+        switch wanted {
+        case .set(let value):
+            return change(.marketing, to: value)
+        case .bump(let level):
+            try inventory.requireAgreement(.marketing, override: "slipway bump --set <version>")
+            try inventory.requireUnambiguous(.marketing, override: "slipway bump --set <version>")
+            let current = literals[0]
+            guard let number = VersionNumber(current.value) else {
+                throw SpecError(
+                    "\(current.setting) '\(current.value)' is not a numeric version, so it cannot be bumped \(level.rawValue)",
+                    at: current.node, in: inventory.document(of: current).file,
+                    hint: "versions to bump are numbers separated by dots (1.4.2); set another value with 'slipway bump --set <version>'")
+            }
+            return change(.marketing, to: number.bumped(level))
+        }
+    }
+
+    /// The new build number; `nil` when a marketing bump finds no literal build number to take along.
+    private func change(of wanted: BumpRequest.Build, notes: inout [String]) throws(SpecError) -> BumpPlan.Change? {
+        if wanted == .incrementIfDefined, inventory.literals(.build).isEmpty {
+            let references = inventory.references(.build).map(\.value).uniqued()
+            notes.append(references.isEmpty
+                ? "no build number (CURRENT_PROJECT_VERSION or CFBundleVersion) in the spec: left alone"
+                : "the build number comes from \(references.joined(separator: ", ")): left alone")
+            return nil
+        }
+        let literals = try inventory.requireLiterals(.build)
+        switch wanted {
+        case .set(let value):
+            return change(.build, to: value)
+        case .increment, .incrementIfDefined:
+            try inventory.requireAgreement(.build, override: "slipway bump --build <n>")
+            try inventory.requireUnambiguous(.build, override: "slipway bump --build <n>")
+            let current = literals[0]
+            guard let number = VersionNumber(current.value) else {
+                throw SpecError(
+                    "\(current.setting) '\(current.value)' is not a numeric build number, so it cannot be incremented",
+                    at: current.node, in: inventory.document(of: current).file,
+                    hint: "build numbers are digits, optionally dotted (118, 2024.11.3); set one with 'slipway bump --build <n>'")
+            }
+            return change(.build, to: number.nextBuild())
+        }
+    }
+
+    /// One edit per literal definition whose text must change.
+    private func edits(marketing: BumpPlan.Change?, build: BumpPlan.Change?) throws(SpecError) -> [BumpPlan.Edit] {
+        var edits: [BumpPlan.Edit] = []
+        for definition in inventory.definitions where !definition.isReference {
+            let target = definition.kind == .marketing ? marketing : build
+            // An unquoted value YAML misreads is rewritten even when its text is already right, to quote it.
+            guard let target, definition.value != target.new || definition.misread != nil else { continue }
+            let document = inventory.document(of: definition)
+            let replacement = try ScalarRewriter.replacement(for: definition, with: target.new, in: document)
+            edits.append(BumpPlan.Edit(
+                kind: definition.kind, setting: definition.setting, location: definition.location, keyPath: definition.keyPath,
+                usedBy: definition.usedBy, old: definition.value, new: target.new, replacement: replacement.text,
+                range: replacement.range, documentIndex: definition.documentIndex, token: replacement.token))
+        }
+        return edits
+    }
+
+    private func change(_ kind: VersionDefinition.Kind, to new: String) -> BumpPlan.Change {
+        let values = inventory.values(kind).map(\.value)
+        return BumpPlan.Change(old: values.count == 1 ? values[0] : nil, oldValues: values, new: new)
+    }
+
+    /// Builds each edited file in one pass: the bytes between edits copied as they are, each value replaced.
+    private func updatedFiles(_ edits: [BumpPlan.Edit]) throws(SpecError) -> [BumpPlan.FileUpdate] {
+        var files: [BumpPlan.FileUpdate] = []
+        for (index, document) in inventory.spec.documents.enumerated() {
+            let mine = edits.filter { $0.documentIndex == index }.sorted { $0.range.lowerBound < $1.range.lowerBound }
+            guard !mine.isEmpty else { continue }
+            let original = document.file.bytes
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(original.count + 16 * mine.count)
+            var copied = 0
+            for edit in mine {
+                guard edit.range.lowerBound >= copied else {
+                    throw SpecError("two version values overlap in \(document.displayPath)", location: edit.location)
+                }
+                bytes.append(contentsOf: original[copied..<edit.range.lowerBound])
+                bytes.append(contentsOf: edit.replacement.utf8)
+                copied = edit.range.upperBound
+            }
+            bytes.append(contentsOf: original[copied...])
+            if bytes != original {
+                files.append(BumpPlan.FileUpdate(
+                    url: document.url, displayPath: document.displayPath, rootRelativePath: document.rootRelativePath,
+                    original: original, updated: bytes))
+            }
+        }
+        return files
+    }
+
+    /// Parses each distinct replacement on its own, in flow context (the stricter one, and valid JSON), and checks
+    /// that it reads back as exactly the intended text: the last guard before anything is written. That only the
+    /// value's bytes change holds by construction: each edit replaces the range of one scalar, whose source text
+    /// `ScalarRewriter` has matched against the parsed value.
+    private func checkReadBack(_ edits: [BumpPlan.Edit]) throws(SpecError) {
+        var checked = Set<String>()
+        for edit in edits where checked.insert(edit.token).inserted {
+            let item: YAMLNode?
+            do {
+                item = try YAMLFile(path: "replacement", text: "[\(edit.token)]").root?.items.first
+            } catch {
+                item = nil
+            }
+            guard let item, item.kind == .scalar, item.scalar == edit.new,
+                  item.style != .plain || PlainScalar.readsBack(item.scalar)
+            else {
+                throw SpecError("internal error: \(edit.token) would not read back as \(edit.new); nothing was written",
+                                location: edit.location, hint: "please report this with the spec attached")
+            }
+        }
+    }
+}

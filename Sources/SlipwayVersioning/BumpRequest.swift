@@ -1,0 +1,54 @@
+import SlipwayDetection
+import SlipwaySpec
+
+/// What `slipway bump` is asked to change.
+public struct BumpRequest: Sendable {
+    public enum Marketing: Sendable, Equatable {
+        /// The semantic bump of the current version.
+        case bump(BumpLevel)
+        /// The level `detect` suggests for the commits since the latest release tag.
+        case auto
+        /// `--set`: this exact value everywhere (also how disagreeing definitions are brought into step).
+        case set(String)
+    }
+
+    public enum Build: Sendable, Equatable {
+        /// The current build number + 1 (`bump build`): an error when the spec has none.
+        case increment
+        /// The build number + 1 alongside a marketing bump: left alone when the spec has no literal build number
+        /// (CI often passes it in through `${BUILD_NUMBER}`).
+        case incrementIfDefined
+        /// `--build`: this exact value everywhere.
+        case set(String)
+    }
+
+    /// `nil`: the marketing version is left alone.
+    public var marketing: Marketing?
+    /// `nil`: the build number is left alone.
+    public var build: Build?
+    public var options: SpecContext.Options
+
+    public init(marketing: Marketing?, build: Build?, options: SpecContext.Options = SpecContext.Options()) {
+        self.marketing = marketing
+        self.build = build
+        self.options = options
+    }
+
+    /// Whether a `--build` value is a build number: digits, optionally dotted (`118`, `2024.11.3`).
+    public static func isBuildNumber(_ text: String) -> Bool {
+        VersionNumber(text) != nil
+    }
+
+    /// Why a `--set` value cannot be written, or `nil` when it can. Any single-line text is allowed (`2.0-beta`);
+    /// only numeric versions can be bumped later.
+    public static func problem(withSetValue text: String) -> String? {
+        if text.isEmpty { return "the version is empty" }
+        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "the version contains a control character"
+        }
+        if text.first?.isWhitespace == true || text.last?.isWhitespace == true {
+            return "the version starts or ends with a space"
+        }
+        return nil
+    }
+}
