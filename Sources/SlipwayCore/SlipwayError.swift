@@ -72,3 +72,12 @@ public struct Failure: SlipwayError {
         self.exitStatus = exitStatus
     }
 }
+
+extension SlipwayError {
+    /// The error as one line (`.slipway.yml:3:11: message (hint)`), for hooks, which must not flood git's output.
+    public var oneLine: String {
+        let location = location.map { "\($0): " } ?? ""
+        let hint = hint.map { " (\($0.replacingOccurrences(of: "\n", with: " ")))" } ?? ""
+        return location + message + hint
+    }
+}

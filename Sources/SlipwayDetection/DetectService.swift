@@ -62,9 +62,7 @@ public struct DetectService {
             verdict = try detector.judge(range: try RevisionRange.parse(text, in: workspace.repository))
         case .ci(let base, let head):
             let resolver = CIRangeResolver(repository: workspace.repository, releaseTags: workspace.configuration.detect.releaseTagPattern)
-            let resolution = try resolver.resolve(base: base, head: head)
-            verdict = try detector.judge(base: resolution.base, head: resolution.head, baseSource: resolution.source,
-                                         baseTag: resolution.tag, notes: resolution.notes)
+            verdict = try detector.judge(try resolver.resolve(base: base, head: head))
         }
         if request.json {
             VerdictReport.json(verdict).writeCompact(to: console)

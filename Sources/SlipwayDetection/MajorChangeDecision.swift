@@ -29,13 +29,11 @@ public struct MajorChangeDecision: Sendable, Equatable {
             return MajorChangeDecision(major: false, source: "detect: no commit to judge")
         }
         do {
-            let resolver = CIRangeResolver(repository: repository, releaseTags: workspace.configuration.detect.releaseTagPattern)
-            let range = try resolver.resolve(base: nil, head: "HEAD")
-            let verdict = try DetectService(workspace: workspace).detector.judge(
-                base: range.base, head: range.head, baseSource: range.source, baseTag: range.tag, notes: range.notes)
-            return MajorChangeDecision(major: verdict.major, source: "detect: \(HookReport.range(verdict)): \(HookReport.summary(verdict))")
+            let head = try repository.resolveCommit("HEAD")
+            let verdict = try DetectService(workspace: workspace).detector.judgeSincePreviousRelease(head: head)
+            return MajorChangeDecision(major: verdict.major, source: "detect: \(VerdictReport.range(verdict)): \(VerdictReport.summary(verdict))")
         } catch {
-            return undecided(HookReport.oneLine(error))
+            return undecided(error.oneLine)
         }
     }
 

@@ -42,6 +42,17 @@ public struct MajorChangeDetector {
         try judge(base: range.base, head: range.head, baseSource: .given)
     }
 
+    /// Judges a resolved range (CI's `--base/--head`, or the commits since the previous release).
+    public func judge(_ range: ResolvedRange) throws(GitError) -> Verdict {
+        try judge(base: range.base, head: range.head, baseSource: range.source, baseTag: range.tag, notes: range.notes)
+    }
+
+    /// Judges the commits since the previous release (all of history when there is none).
+    public func judgeSincePreviousRelease(head: OID, excludingHead: Bool = false) throws(GitError) -> Verdict {
+        let history = ReleaseHistory(repository: repository, pattern: config.releaseTagPattern)
+        return try judge(history.rangeSincePreviousRelease(head: head, excludingHead: excludingHead))
+    }
+
     /// Judges a range from resolved commits; a `nil` base means from the empty tree (all of history).
     public func judge(base: OID?, head: OID, baseSource: Verdict.BaseSource, baseTag: String? = nil, notes: [String] = []) throws(GitError) -> Verdict {
         let commits = try repository.commits(from: head, excluding: base.map { [$0] } ?? [])

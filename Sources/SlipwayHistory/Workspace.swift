@@ -40,19 +40,16 @@ public struct Workspace {
     }
 
     static func specPath(configuration: Configuration, repository: Repository) -> String {
-        let root = SpecPath.normalize(repository.rootDirectory.path)
-        if let configured = configuration.spec {
-            return SpecPath.relative(SpecPath.normalize(SpecPath.join(root, configured)), from: root)
-        }
+        let locator = SpecLocator(root: repository.rootDirectory, configuration: configuration)
         let found: String?
         if repository.isBare {
             found = headCommit(of: repository).flatMap {
-                SpecPath.defaultSpec(in: root, source: CommitSpecFiles(repository: repository, commit: $0))
+                locator.relativeSpecPath(in: CommitSpecFiles(repository: repository, commit: $0))
             }
         } else {
-            found = SpecPath.defaultSpec(in: root, source: WorkingTreeSpecFiles(currentDirectory: repository.rootDirectory))
+            found = locator.relativeSpecPath(in: WorkingTreeSpecFiles(currentDirectory: repository.rootDirectory))
         }
-        return found.map { SpecPath.relative($0, from: root) } ?? SpecPath.defaultNames[0]
+        return found ?? SpecPath.defaultNames[0]
     }
 
     private static func headCommit(of repository: Repository) -> OID? {

@@ -39,10 +39,10 @@ public struct HookActionRunner {
         switch action {
         case .notify:
             let verdict = try DetectService(workspace: workspace).detector.judge(commit: "HEAD")
-            console.out("slipway: \(HookReport.summary(verdict))\n")
+            console.out("slipway: \(VerdictReport.summary(verdict))\n")
             return .success
         case .push:
-            arguments = try PushTarget.resolve(repository).arguments(in: repository)
+            arguments = ["git"] + (try PushTarget.resolve(repository).arguments(in: repository))
         case .release:
             let slipway = environment[HookActionRunner.testExecutableVariable].flatMap { $0.isEmpty ? nil : $0 }
                 ?? SlipwayExecutable.path(environment: environment)

@@ -35,20 +35,20 @@ public struct PostCommitHook {
 
             let setting = HookSettings.action(repository: repository, configuration: workspace.configuration)
             if let warning = setting.warning { console.err("slipway: warning: \(warning)\n") }
-            let line = "slipway: \(HookReport.summary(verdict))"
+            let line = "slipway: \(VerdictReport.summary(verdict))"
             switch setting.action {
             case .notify:
                 console.err(line + "; 'slipway release' cuts a release\n")
             case .push:
                 let target = try PushTarget.resolve(repository)
                 let log = try startInBackground(.push, repository: repository, environment: environment)
-                console.err(line + "; pushing \(target.branch) to \(target.remote) in the background (log: \(log))\n")
+                console.err(line + "; pushing \(target.branch) to \(target.remote.name) in the background (log: \(log))\n")
             case .release:
                 let log = try startInBackground(.release, repository: repository, environment: environment)
                 console.err(line + "; releasing in the background (log: \(log))\n")
             }
         } catch let error as SlipwayError {
-            console.err("slipway: post-commit hook: \(HookReport.oneLine(error))\n")
+            console.err("slipway: post-commit hook: \(error.oneLine)\n")
         } catch {
             console.err("slipway: post-commit hook: \(error)\n")
         }

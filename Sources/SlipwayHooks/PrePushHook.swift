@@ -58,7 +58,7 @@ public struct PrePushHook {
         do {
             workspace = try Workspace.open(from: directory)
         } catch let error as SlipwayError {
-            console.err("slipway: pre-push hook: \(HookReport.oneLine(error))\n")
+            console.err("slipway: pre-push hook: \(error.oneLine)\n")
             return .success
         } catch {
             console.err("slipway: pre-push hook: \(error)\n")
@@ -77,14 +77,14 @@ public struct PrePushHook {
             if update.remoteRef.hasPrefix("refs/tags/") { continue }
             do {
                 let range = try resolver.resolve(base: update.remoteSHA, head: update.localSHA)
-                let verdict = try detector.judge(base: range.base, head: range.head, baseSource: range.source, baseTag: range.tag, notes: range.notes)
+                let verdict = try detector.judge(range)
                 let new = update.isNewBranch ? " (new branch)" : ""
-                console.err("slipway: \(label)\(new): \(HookReport.summary(verdict)) [\(HookReport.range(verdict))]\n")
+                console.err("slipway: \(label)\(new): \(VerdictReport.summary(verdict)) [\(VerdictReport.range(verdict))]\n")
                 if verdict.major, !HookGuard.isRelease(try repository.commit(range.head)) {
                     unreleased.append(update.branch)
                 }
             } catch let error as SlipwayError {
-                console.err("slipway: \(label): cannot judge: \(HookReport.oneLine(error))\n")
+                console.err("slipway: \(label): cannot judge: \(error.oneLine)\n")
             } catch {
                 console.err("slipway: \(label): cannot judge: \(error)\n")
             }

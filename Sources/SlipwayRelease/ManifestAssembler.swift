@@ -29,46 +29,30 @@ public struct ManifestAssembler {
         case none
     }
 
-    /// The latest release tag (`detect.releaseTagPattern`) reachable from `head`; with `excludingHead`, tags on
-    /// `head` itself do not count, because `head` is the release being recorded.
-    public func previousRelease(before head: OID, excludingHead: Bool) throws(GitError) -> (name: String, commit: OID)? {
-        let pattern = workspace.configuration.detect.releaseTagPattern
-        guard let found = try repository.latestTag(matching: pattern, reachableFrom: head) else { return nil }
-        guard excludingHead, found.commit == head else { return found }
-        guard let parent = try repository.commit(head).parents.first else { return nil }
-        return try repository.latestTag(matching: pattern, reachableFrom: parent)
-    }
-
-    /// The release tag on `commit`, if there is one (the highest version when there are several).
-    public func releaseTag(at commit: OID) throws(GitError) -> String? {
-        try repository.tags(matching: workspace.configuration.detect.releaseTagPattern)
-            .filter { $0.commit == commit }
-            .map(\.name)
-            .max { $0.compare($1, options: .numeric) == .orderedAscending }
-    }
-
     /// A manifest for `head` with no stages and no artifacts yet, status `succeeded`; `requested` is the bump the
     /// user asked for. A release that fails before committing records the old HEAD with `.none` and then sets the
     /// versions it was making on the result.
-    public func manifest(head: OID, releaseTag: ReleaseTag, requested: String? = nil, now: Date = Date()) throws -> ReleaseManifest {
+    /// `verdict` is the judgement of the commits since the previous release when the caller already made it.
+    public func manifest(
+        head: OID, releaseTag: ReleaseTag, requested: String? = nil, verdict known: Verdict? = nil, now: Date = Date()
+    ) throws -> ReleaseManifest {
+        let history = ReleaseHistory(workspace: workspace)
         let tag: String?
         switch releaseTag {
         case .named(let name): tag = name
-        case .lookUp: tag = try self.releaseTag(at: head)
+        case .lookUp: tag = try history.releaseTag(at: head)
         case .none: tag = nil
         }
-        let previous = try previousRelease(before: head, excludingHead: tag != nil)
+        let range = try history.rangeSincePreviousRelease(head: head, excludingHead: tag != nil)
+        let previous = range.tag.flatMap { name in range.base.map { ReleaseHistory.Release(name: name, commit: $0) } }
         let spec = workspace.specPath
         let current = specFacts(at: head)
         let before = previous.map { specFacts(at: $0.commit) }
 
-        let notes = previous.map { ["judging since release tag \($0.name)"] }
-            ?? ["no release tag matching '\(workspace.configuration.detect.releaseTagPattern.pattern)'; judging all history"]
-        let verdict = try DetectService(workspace: workspace).detector.judge(
-            base: previous?.commit, head: head, baseSource: previous == nil ? .root : .tag, baseTag: previous?.name, notes: notes)
+        let verdict = try known ?? DetectService(workspace: workspace).detector.judge(range)
 
         let branch = repository.currentBranch
-        let remote = try branch.flatMap { branch throws(GitError) in try repository.upstreamRemote(ofBranch: branch) }
+        let remote = try branch.flatMap { branch throws(GitError) in try PushTarget.remote(of: branch, in: repository) }
             ?? repository.remote(named: "origin")
         let git = ReleaseManifest.Git(
             commit: head, branch: branch, tag: tag, remoteURL: remote?.url,

@@ -11,7 +11,7 @@ enum ReleaseDryRunReport {
         var text = "Release plan for \(plan.draft.project.name) (dry run)\n\n"
         let on = plan.branch.map { " on \($0)" } ?? " (detached HEAD)"
         text += row("from", "\(plan.head.short)\(on), \(ReleaseDryRunReport.since(plan))")
-        if let verdict = plan.verdict { text += row("trigger", HookReport.summary(verdict)) }
+        if let verdict = plan.verdict { text += row("trigger", VerdictReport.summary(verdict)) }
         if let auto = plan.bump.auto {
             text += row("bump", "auto: \(auto.level.rawValue), as detect suggests for the commits since \(auto.since ?? "the first commit")")
         } else if let requested = plan.draft.trigger?.requested {
@@ -21,35 +21,52 @@ enum ReleaseDryRunReport {
         text += row("build", versionChange(plan.previousBuild, plan.build))
         for note in plan.bump.notes { text += row("note", note) }
 
-        text += "\nBump \(plan.specFiles.joined(separator: ", ")):\n\n" + plan.bump.diff
-        if plan.skipStages {
-            text += "\nStages: skipped (--skip-stages); the manifest lists them as skipped.\n"
-        } else {
-            text += "\n" + DryRunReport.text(plan.stages, environment: plan.stageEnvironment, requested: [], footer: false)
-        }
-        text += "\nThen, if every stage passes:\n"
-        let artifacts = plan.artifactPatterns.isEmpty ? "none ('artifacts:' in \(Configuration.fileName) lists none)"
-            : plan.artifactPatterns.joined(separator: ", ") + " (each must match a file)"
-        text += row("artifacts", artifacts, indent: 3)
-        text += row("commit", "\(plan.specFiles.joined(separator: ", ")) only, on \(plan.branch ?? "the detached HEAD")", indent: 3)
-        text += row("author", "\(plan.author.name) <\(plan.author.email)>", indent: 3)
-        text += row("committer", "\(plan.committer.name) <\(plan.committer.email)>", indent: 3)
-        let lines = plan.commitMessage.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        for (index, line) in lines.enumerated() {
-            text += index == 0 ? row("message", String(line), indent: 3) : (line.isEmpty ? "\n" : String(repeating: " ", count: 14) + line + "\n")
-        }
-        text += row("tag", "\(plan.tag) (annotated, on the release commit)", indent: 3)
-        var files = "\(manifestPath(plan)), with \(ChecksumFile.fileName)"
-        if plan.inToto { files += " and \(InTotoStatement.fileName)" }
-        text += row("manifest", files + " beside it", indent: 3)
-        if let push = plan.push {
-            text += row("push", Shell.quote(["git"] + push.arguments), indent: 3)
-            text += row("", "(\(push.remote.name): \(push.remote.url))", indent: 3)
-        } else {
+        for step in plan.steps { text += describe(step, plan) }
+        if !plan.steps.contains(where: { if case .push = $0 { return true } else { return false } }) {
             text += row("push", "no (--push or 'release.push: true' pushes the branch and the tag)", indent: 3)
         }
         text += "\nDry run: nothing was written, run, committed, tagged or pushed.\n"
         return text
+    }
+
+    /// The lines of one step, in the words of the plan.
+    private static func describe(_ step: ReleaseStep, _ plan: ReleasePlan) -> String {
+        switch step {
+        case .writeSpecFiles:
+            return "\nBump \(plan.specFiles.joined(separator: ", ")):\n\n" + plan.bump.diff
+        case .skipStages:
+            return "\nStages: skipped (--skip-stages); the manifest lists them as skipped.\n"
+        case .runStages(_, let environment):
+            return "\n" + DryRunReport.text(plan.stages, environment: environment, requested: [], footer: false)
+        case .collectArtifacts(let patterns):
+            let artifacts =
+                patterns.isEmpty
+                ? "none ('artifacts:' in \(Configuration.fileName) lists none)"
+                : patterns.joined(separator: ", ") + " (each must match a file)"
+            return "\nThen, if every stage passes:\n" + row("artifacts", artifacts, indent: 3)
+        case .commit(let paths, let message, let author, let committer):
+            var text = row("commit", "\(paths.joined(separator: ", ")) only, on \(plan.branch ?? "the detached HEAD")", indent: 3)
+            text += row("author", "\(author.name) <\(author.email)>", indent: 3)
+            text += row("committer", "\(committer.name) <\(committer.email)>", indent: 3)
+            let lines = message.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            for (index, line) in lines.enumerated() {
+                if index == 0 {
+                    text += row("message", String(line), indent: 3)
+                } else {
+                    text += line.isEmpty ? "\n" : String(repeating: " ", count: 14) + line + "\n"
+                }
+            }
+            return text
+        case .tag(let name, _, _):
+            return row("tag", "\(name) (annotated, on the release commit)", indent: 3)
+        case .writeManifest(let template, let inToto):
+            var files = "\(manifestPath(plan, template)), with \(ChecksumFile.fileName)"
+            if inToto { files += " and \(InTotoStatement.fileName)" }
+            return row("manifest", files + " beside it", indent: 3)
+        case .push(let push):
+            return row("push", Shell.quote(["git"] + push.arguments), indent: 3)
+                + row("", "(\(push.remote.name): \(push.remote.url))", indent: 3)
+        }
     }
 
     private static func row(_ label: String, _ value: String, indent: Int = 0) -> String {
@@ -69,8 +86,8 @@ enum ReleaseDryRunReport {
     }
 
     /// Where the manifest would go; `{commit}` is the release commit, which does not exist yet.
-    private static func manifestPath(_ plan: ReleasePlan) -> String {
-        plan.manifestTemplate.render([
+    private static func manifestPath(_ plan: ReleasePlan, _ template: ReleaseTemplate) -> String {
+        template.render([
             "version": ManifestWriter.pathSafe(plan.version), "build": ManifestWriter.pathSafe(plan.build ?? "0"),
             "commit": "<release commit>",
         ])

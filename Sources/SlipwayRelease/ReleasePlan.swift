@@ -48,6 +48,8 @@ public struct ReleasePlan {
     /// The manifest as it stands before the release commit: the trigger verdict, the commits since the previous
     /// release, and the record written if the release fails before committing.
     public var draft: ReleaseManifest
+    /// What the release does, in order: the one list the dry run prints and the executor carries out.
+    public var steps: [ReleaseStep]
 
     /// The verdict on the commits since the previous release.
     public var verdict: Verdict? { draft.trigger?.verdict }

@@ -32,7 +32,10 @@ struct ReleasePlanner {
 
         // 2. The versions, and the spec files the release commits.
         let context = SpecContext(workspace: workspace, currentDirectory: request.currentDirectory, environment: environment)
-        let bump = try BumpService(context: context).plan(request.bump)
+        // The commits since the previous release, judged once: `auto` picks its level from this verdict, and the
+        // manifest records it as the release's trigger.
+        let verdict = try DetectService(workspace: workspace).detector.judgeSincePreviousRelease(head: head)
+        let bump = try BumpService(context: context).plan(request.bump, auto: verdict)
         guard !bump.isEmpty else {
             throw Failure("cannot release: the spec already holds the requested versions, so there is nothing to commit",
                           hint: "ask for a level (slipway release patch), or another --set/--build value")
@@ -56,7 +59,8 @@ struct ReleasePlanner {
         // 3. The stages, the trigger and the commit.
         let stages = try StagePlan.resolve(workspace)
         let requested = request.requested
-        var draft = try ManifestAssembler(workspace: workspace).manifest(head: head, releaseTag: .none, requested: requested)
+        var draft = try ManifestAssembler(workspace: workspace).manifest(
+            head: head, releaseTag: .none, requested: requested, verdict: verdict)
         draft.version.marketing = version
         draft.version.build = build
         let author = try repository.identity(.author, environment: environment)
@@ -95,11 +99,16 @@ struct ReleasePlanner {
         environmentValues.extra = [
             "SLIPWAY_PREVIOUS_VERSION": previousVersion ?? "", "SLIPWAY_PREVIOUS_BUILD": previousBuild ?? "", "SLIPWAY_TAG": tag,
         ]
+        let steps = ReleasePlan.steps(
+            bump: bump, specFiles: specFiles, stages: stages, skipStages: request.skipStages,
+            environment: environmentValues, artifacts: artifacts, commitMessage: message, tag: tag, tagMessage: subject,
+            author: author, committer: committer, manifest: release.manifest, inToto: inToto, push: push)
         return ReleasePlan(
             head: head, branch: branch, bump: bump, previousVersion: previousVersion, previousBuild: previousBuild,
             version: version, build: build, specFiles: specFiles, stages: stages, skipStages: request.skipStages,
-            stageEnvironment: environmentValues, commitMessage: message, tagMessage: subject, author: author, committer: committer, tag: tag,
-            artifactPatterns: artifacts, manifestTemplate: release.manifest, inToto: inToto, push: push, draft: draft)
+            stageEnvironment: environmentValues, commitMessage: message, tagMessage: subject, author: author,
+            committer: committer, tag: tag, artifactPatterns: artifacts, manifestTemplate: release.manifest,
+            inToto: inToto, push: push, draft: draft, steps: steps)
     }
 
     /// The edited files relative to the repository root; a spec outside the repository cannot be committed.
@@ -115,18 +124,20 @@ struct ReleasePlanner {
         }
     }
 
-    /// The branch's upstream remote (`branch.<name>.remote`), else `origin`.
+    /// Where `git push` would send the branch (`PushTarget`: pushRemote, pushDefault, upstream, origin).
     private func pushTarget(branch: String?, tag: String) throws -> ReleasePlan.Push {
         guard let branch else {
-            throw Failure("cannot release with --push: HEAD is detached, so there is no branch to push",
-                          hint: "check out the branch to release, or release without --push")
+            throw Failure(
+                "cannot release with --push: HEAD is detached, so there is no branch to push",
+                hint: "check out the branch to release, or release without --push")
         }
-        guard let remote = try repository.upstreamRemote(ofBranch: branch) ?? repository.remote(named: "origin") else {
-            throw Failure("cannot release with --push: branch \(branch) has no upstream remote and there is no remote named origin",
-                          hint: "set one with 'git branch --set-upstream-to=<remote>/\(branch)' or 'git push -u <remote> \(branch)'")
+        let target: PushTarget
+        do {
+            target = try PushTarget.resolve(repository, branch: branch)
+        } catch let error as Failure {
+            throw Failure("cannot release with --push: " + error.message, hint: error.hint)
         }
-        let arguments = try repository.pushArguments(branch: branch, tag: tag, remote: remote.name)
-        return ReleasePlan.Push(remote: remote, branch: branch, arguments: arguments)
+        return ReleasePlan.Push(remote: target.remote, branch: branch, arguments: try target.arguments(in: repository, tag: tag))
     }
 
     /// Paths as an indented list, cut short after a screenful.

@@ -64,7 +64,7 @@ public struct ReleaseService {
             console.err("warning: took over the release lock left behind by \(stale.summary), which has ended\n")
         }
         let plan = try planner.plan(request)
-        return try ReleaseExecutor(workspace: workspace, environment: environment, runner: runner, console: console,
-                                   currentDirectory: request.currentDirectory).run(plan)
+        return try ReleaseExecutor(workspace: workspace, environment: environment, runner: runner, console: console)
+            .run(plan)
     }
 }

@@ -25,40 +25,31 @@ public struct SpecContext {
         self.environment = environment
     }
 
-    /// Finds the working tree containing `currentDirectory` (or uses the folder itself outside one) and reads
-    /// `.slipway.yml` from its root.
-    ///
-    /// The root is found by looking for `.git` in the folder and its parents, as git's discovery does, rather than by
-    /// opening the repository: reading and bumping versions never touch history, and initialising libgit2 costs
-    /// more than the whole bump (it loads the system's TLS certificates). `bump auto` opens it when needed.
+    /// Finds the working tree containing `currentDirectory` (or uses the folder itself outside one, or in a bare
+    /// repository, which has no working tree to read a spec from) and reads `.slipway.yml` from its root.
     public static func open(currentDirectory: URL, environment: [String: String]) throws -> SpecContext {
-        let root = workingTreeRoot(containing: currentDirectory) ?? currentDirectory
+        let found = try discoverRepository(from: currentDirectory)
+        let repository = found?.isBare == true ? nil : found
+        let root = repository?.rootDirectory ?? currentDirectory
         let configuration = try Configuration.load(fromRoot: root)
-        return SpecContext(currentDirectory: currentDirectory, root: root, repository: nil,
-                           configuration: configuration, environment: environment)
+        return SpecContext(
+            currentDirectory: currentDirectory, root: root, repository: repository, configuration: configuration,
+            environment: environment)
     }
 
-    /// The folder holding `.git` (a folder, or a file in a linked worktree or submodule), nearest first.
-    static func workingTreeRoot(containing directory: URL) -> URL? {
-        var folder = directory.standardizedFileURL
-        while true {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path) { return folder }
-            let parent = folder.deletingLastPathComponent()
-            if parent.path == folder.path { return nil }
-            folder = parent
-        }
-    }
-
-    /// The repository, opened now if the context was created without it; `nil` outside a repository.
-    public func openRepository() throws -> Repository? {
-        if let repository { return repository }
-        switch Result(catching: { () throws(GitError) -> Repository in try Repository(discoveringFrom: currentDirectory) }) {
-        case .success(let found):
-            return found
-        case .failure(let error):
-            guard case .notARepository = error else { throw error }
+    /// The repository containing `directory`, found by libgit2 as git finds it; `nil` outside a repository.
+    static func discoverRepository(from directory: URL) throws(GitError) -> Repository? {
+        do {
+            return try Repository(discoveringFrom: directory)
+        } catch .notARepository {
             return nil
         }
+    }
+
+    /// The repository of the context; `nil` outside a repository.
+    public func openRepository() throws -> Repository? {
+        if let repository { return repository }
+        return try SpecContext.discoverRepository(from: currentDirectory)
     }
 
     /// Command-line choices that take precedence over `.slipway.yml`; both are relative to the current folder.
@@ -72,42 +63,9 @@ public struct SpecContext {
         }
     }
 
-    /// Finds the spec and the project root: `--spec`, else `spec:` in `.slipway.yml`, else `project.yml`,
-    /// `project.yaml` or `project.json` at the root.
+    /// Finds the spec and the project root (see `SpecLocator`).
     public func locate(_ options: Options) throws(SpecError) -> SpecLocation {
-        let spec: URL
-        if let given = options.spec {
-            spec = SpecPath.absolute(given, from: currentDirectory)
-            try requireFile(spec, hint: "--spec is relative to the current folder")
-        } else if let configured = configuration.spec {
-            spec = SpecPath.absolute(configured, from: root)
-            try requireFile(spec, hint: "'spec' in \(Configuration.fileName) is relative to the repository root")
-        } else {
-            let source = WorkingTreeSpecFiles(currentDirectory: currentDirectory)
-            guard let found = SpecPath.defaultSpec(in: root.standardizedFileURL.path, source: source) else {
-                throw SpecError(
-                    "no XcodeGen spec found: \(displayPath(root.appendingPathComponent(SpecPath.defaultNames[0]))) does not exist",
-                    hint: "run Slipway in the repository that holds project.yml, pass --spec <path>, or set 'spec' in \(Configuration.fileName)")
-            }
-            spec = URL(fileURLWithPath: found)
-        }
-        var projectRoot: URL?
-        if let given = options.projectRoot {
-            projectRoot = SpecPath.absolute(given, from: currentDirectory)
-        } else if let configured = configuration.projectRoot {
-            projectRoot = SpecPath.absolute(configured, from: root)
-        }
-        if let projectRoot, !SpecPath.isDirectory(projectRoot) {
-            throw SpecError("the project root \(displayPath(projectRoot)) is not a folder",
-                            hint: "--project-root is relative to the current folder, 'projectRoot' in \(Configuration.fileName) to the repository root")
-        }
-        return SpecLocation(spec: SpecPath.canonical(spec), projectRoot: projectRoot.map(SpecPath.canonical))
-    }
-
-    private func requireFile(_ url: URL, hint: String) throws(SpecError) {
-        guard SpecPath.isFile(url) else {
-            throw SpecError("no XcodeGen spec at \(displayPath(url))", hint: hint)
-        }
+        try SpecLocator(root: root, configuration: configuration).locate(options, currentDirectory: currentDirectory)
     }
 
     /// A path as messages show it: relative to the current folder, like a compiler prints the files it was given.

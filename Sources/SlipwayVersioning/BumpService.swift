@@ -18,8 +18,9 @@ public struct BumpService {
         writer = AtomicFileWriter()
     }
 
-    /// Everything the bump would do, without writing.
-    public func plan(_ request: BumpRequest) throws -> BumpPlan {
+    /// Everything the bump would do, without writing; `auto` is the verdict `bump auto` chooses from when the
+    /// caller already judged the commits since the previous release.
+    public func plan(_ request: BumpRequest, auto verdict: Verdict? = nil) throws -> BumpPlan {
         let location = try context.locate(request.options)
         let inventory = try VersionInventory.read(location, context: context)
         var marketing: BumpPlanner.Marketing?
@@ -29,7 +30,7 @@ public struct BumpService {
         case .bump(let level): marketing = .bump(level)
         case .set(let value): marketing = .set(value)
         case .auto:
-            let chosen = try autoLevel(spec: location.spec)
+            let chosen = try BumpService.autoLevel(try verdict ?? verdictSincePreviousRelease(spec: location.spec))
             auto = chosen
             marketing = .bump(chosen.level)
         }
@@ -56,25 +57,32 @@ public struct BumpService {
         return .success
     }
 
-    /// The level `detect` suggests for the commits since the latest release tag (all history when there is none).
-    func autoLevel(spec: URL) throws -> BumpPlan.AutoLevel {
+    /// The verdict `bump auto` chooses its level from: the commits since the previous release (all history when
+    /// there is none), judged as `slipway detect` judges them. `slipway release` asks for it once and passes it to
+    /// `plan(_:auto:)` and the manifest.
+    public func verdictSincePreviousRelease(spec: URL) throws -> Verdict {
         guard let repository = try context.openRepository() else {
-            throw SpecError("'bump auto' reads the commits since the last release, but \(context.displayPath(context.currentDirectory)) is not in a git repository",
-                            hint: "run it inside the repository, or name the level: slipway bump patch|minor|major")
+            let folder = context.displayPath(context.currentDirectory)
+            throw SpecError(
+                "'bump auto' reads the commits since the last release, but \(folder) is not in a git repository",
+                hint: "run it inside the repository, or name the level: slipway bump patch|minor|major")
         }
-        let detect = context.configuration.detect
-        let resolution = try CIRangeResolver(repository: repository, releaseTags: detect.releaseTagPattern).resolve(base: nil, head: "HEAD")
-        let specPath = SpecPath.relative(spec.path, from: SpecPath.canonical(repository.rootDirectory).path)
+        let locator = SpecLocator(root: repository.rootDirectory, configuration: context.configuration)
+        let specPath = locator.relativePath(of: spec) ?? context.configuration.spec ?? SpecPath.defaultNames[0]
         let detector = MajorChangeDetector(
-            repository: repository, config: detect,
-            specPath: specPath.hasPrefix("/") || specPath.hasPrefix("..") ? context.configuration.spec ?? "project.yml" : specPath,
+            repository: repository, config: context.configuration.detect, specPath: specPath,
             projectRoot: context.configuration.projectRoot)
-        let verdict = try detector.judge(base: resolution.base, head: resolution.head, baseSource: resolution.source,
-                                         baseTag: resolution.tag, notes: resolution.notes)
+        return try detector.judgeSincePreviousRelease(head: try repository.resolveCommit("HEAD"))
+    }
+
+    /// The level a verdict suggests; no commits since the last release leave `auto` nothing to choose.
+    static func autoLevel(_ verdict: Verdict) throws(SpecError) -> BumpPlan.AutoLevel {
         guard !verdict.commits.isEmpty else {
-            throw SpecError("no commits since \(resolution.tag ?? "the last release"): nothing to release, so 'auto' has no level to choose",
-                            hint: "name the level if you mean it: slipway bump patch|minor|major", exitStatus: .negative)
+            throw SpecError(
+                "no commits since \(verdict.baseTag ?? "the last release"): nothing to release, so 'auto' has no level "
+                    + "to choose",
+                hint: "name the level if you mean it: slipway bump patch|minor|major", exitStatus: .negative)
         }
-        return BumpPlan.AutoLevel(level: verdict.bump, since: resolution.tag, commitCount: verdict.commits.count)
+        return BumpPlan.AutoLevel(level: verdict.bump, since: verdict.baseTag, commitCount: verdict.commits.count)
     }
 }

@@ -199,7 +199,10 @@ struct PostCommitHookTests {
         // git commit has returned while the release is still blocked on the go-ahead.
         #expect(result.stderr.contains("MAJOR CHANGE"))
         #expect(result.stderr.contains("releasing in the background (log: .git/slipway/hook.log)"), "\(result.stderr)")
-        try waitUntil("the stand-in release to start") { fileExists(folder.appendingPathComponent("session")) }
+        // `pwd` is the last file the stand-in writes before it waits for the go-ahead.
+        try waitUntil("the stand-in release to start") {
+            !contents(folder.appendingPathComponent("pwd")).isEmpty
+        }
 
         #expect(contents(folder.appendingPathComponent("argv")) == "release\n")
         #expect(contents(folder.appendingPathComponent("stdin")) == "empty\n")

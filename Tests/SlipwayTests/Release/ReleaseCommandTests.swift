@@ -61,7 +61,10 @@ struct ReleaseCommandTests {
         #expect(manifest["trigger"]?["bump"]?.stringValue == "minor")
         // The trigger is the verdict that started the release, not one that counts the version bump itself.
         #expect(manifest["trigger"]?["range"]?["head"]?.stringValue == source)
-        #expect(manifest["commits"]?.arrayValue?.first?["subject"]?.stringValue == "Release 1.3.0 (43)")
+        // The commits the release covers: those since the previous release, not the release commit itself.
+        let subjects = manifest["commits"]?.arrayValue?.compactMap { $0["subject"]?.stringValue } ?? []
+        #expect(subjects.first == "Configure slipway")
+        #expect(!subjects.contains("Release 1.3.0 (43)"))
         let stages = manifest["stages"]?.arrayValue ?? []
         #expect(stages.compactMap { $0["name"]?.stringValue } == ["check", "archive"])
         #expect(stages.compactMap { $0["status"]?.stringValue } == ["passed", "passed"])

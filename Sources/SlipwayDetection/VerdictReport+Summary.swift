@@ -1,10 +1,11 @@
 import SlipwayCore
 import SlipwayGit
 
-/// One-line verdicts for hooks, which must not flood a commit's or a push's output.
-package enum HookReport {
+/// One-line verdicts, for hooks (which must not flood a commit's or a push's output), `run`'s decision and the
+/// release plan.
+extension VerdictReport {
     /// `MAJOR CHANGE (bump minor): message tag [deploy] in 1a2b3c4 "…"; 6 Swift files changed, more than 5`.
-    package static func summary(_ verdict: Verdict) -> String {
+    public static func summary(_ verdict: Verdict) -> String {
         guard verdict.major else {
             let skip = verdict.reason(.skipTag).map { ": \($0.message)" } ?? ""
             return "not a major change" + skip
@@ -12,19 +13,12 @@ package enum HookReport {
         return "MAJOR CHANGE (bump \(verdict.bump.rawValue)): " + verdict.reasons.map(\.message).joined(separator: "; ")
     }
 
-    /// Where a pushed range starts, for pre-push lines.
-    package static func range(_ verdict: Verdict) -> String {
+    /// Where a judged range starts: `3 commits since v1.2.0`.
+    public static func range(_ verdict: Verdict) -> String {
         let count = verdict.commits.count
         let commits = "\(count) commit\(count == 1 ? "" : "s")"
         if let tag = verdict.baseTag { return "\(commits) since \(tag)" }
         if let base = verdict.base { return "\(commits) since \(base.short)" }
         return "\(commits), all of history"
-    }
-
-    /// An error as one line (`.slipway.yml:3:11: message (hint)`): a hook must not flood git's output.
-    package static func oneLine(_ error: SlipwayError) -> String {
-        let location = error.location.map { "\($0): " } ?? ""
-        let hint = error.hint.map { " (\($0.replacingOccurrences(of: "\n", with: " ")))" } ?? ""
-        return location + error.message + hint
     }
 }

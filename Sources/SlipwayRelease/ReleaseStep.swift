@@ -1,0 +1,53 @@
+import SlipwayConfig
+import SlipwayCore
+import SlipwayGit
+import SlipwayPipeline
+import SlipwayVersioning
+
+/// One thing a release does, with every value it needs decided at planning time. `ReleasePlan.steps` lists them in
+/// order; the dry run prints them and `ReleaseExecutor` carries them out, one after another, and nothing else.
+public enum ReleaseStep: Sendable {
+    /// Write these bytes to these spec files, all or none.
+    case writeSpecFiles([BumpPlan.FileUpdate])
+    /// Run these stages with this environment (the new versions in `SLIPWAY_VERSION`/`SLIPWAY_BUILD`).
+    case runStages([Stage], environment: StageEnvironment)
+    /// Record these stages as skipped (`--skip-stages`: the build happened elsewhere).
+    case skipStages([Stage])
+    /// Hash the files matching these repository-relative globs; each must match a file.
+    case collectArtifacts([String])
+    /// Commit these repository-relative paths alone, with this message, author and committer.
+    case commit(paths: [String], message: String, author: Identity, committer: Identity)
+    /// Create this annotated tag on the release commit.
+    case tag(name: String, message: String, tagger: Identity)
+    /// Write the manifest (from `ReleasePlan.draft`, with the release commit, the stages and the artifacts) where
+    /// this template puts it, `checksums.txt` beside it, and the in-toto statement when asked.
+    case writeManifest(ReleaseTemplate, inToto: Bool)
+    /// Run this `git push`.
+    case push(ReleasePlan.Push)
+
+    /// From the commit on nothing is undone: a failure says what exists and how to finish by hand.
+    var isAfterCommit: Bool {
+        switch self {
+        case .writeSpecFiles, .runStages, .skipStages, .collectArtifacts, .commit: return false
+        case .tag, .writeManifest, .push: return true
+        }
+    }
+}
+
+extension ReleasePlan {
+    /// The steps of a plan's values, in the order a release carries them out.
+    static func steps(
+        bump: BumpPlan, specFiles: [String], stages: StagePlan, skipStages: Bool, environment: StageEnvironment,
+        artifacts: [String], commitMessage: String, tag: String, tagMessage: String, author: Identity,
+        committer: Identity, manifest: ReleaseTemplate, inToto: Bool, push: Push?
+    ) -> [ReleaseStep] {
+        var steps: [ReleaseStep] = [.writeSpecFiles(bump.files)]
+        steps.append(skipStages ? .skipStages(stages.stages) : .runStages(stages.stages, environment: environment))
+        steps.append(.collectArtifacts(artifacts))
+        steps.append(.commit(paths: specFiles, message: commitMessage, author: author, committer: committer))
+        steps.append(.tag(name: tag, message: tagMessage, tagger: committer))
+        steps.append(.writeManifest(manifest, inToto: inToto))
+        if let push { steps.append(.push(push)) }
+        return steps
+    }
+}
