@@ -22,49 +22,18 @@ enum BumpCommand: SlipwayCommand {
             .init(name: "project-root", value: "<path>", help: "The folder includes resolve against, as xcodegen --project-root\n(default: 'projectRoot' in .slipway.yml, else the spec's folder)."),
         ])
 
-    static let levels = ["build", "patch", "minor", "major", "auto"]
-
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-        let setValue = arguments.value("set")
-        let buildValue = arguments.value("build")
-        if let setValue, let problem = BumpRequest.problem(withSetValue: setValue) {
-            throw UsageError(message: "--set '\(setValue)': \(problem)", spec: spec)
+        var parsed: (request: BumpRequest, requested: String)
+        do {
+            parsed = try BumpRequest.parse(
+                level: arguments.positionals.first, set: arguments.value("set"), build: arguments.value("build"),
+                for: .bump)
+        } catch {
+            throw UsageError(message: error.message, spec: spec)
         }
-        if let buildValue, !BumpRequest.isBuildNumber(buildValue) {
-            throw UsageError(message: "--build '\(buildValue)' is not a build number (digits, optionally dotted: 118, 2024.11.3)", spec: spec)
-        }
-        var marketing: BumpRequest.Marketing? = setValue.map { .set($0) }
-        var build: BumpRequest.Build? = buildValue.map { .set($0) }
-        switch arguments.positionals.first {
-        case nil:
-            guard setValue != nil || buildValue != nil else {
-                throw UsageError(message: "missing argument <level>: one of \(levels.joined(separator: ", ")), or --set / --build", spec: spec)
-            }
-        case "build":
-            guard buildValue == nil else {
-                throw UsageError(message: "'build' increments the build number and --build sets it: use one of them", spec: spec)
-            }
-            build = .increment
-        case "auto":
-            guard setValue == nil else {
-                throw UsageError(message: "'auto' chooses the marketing version and --set gives it: use one of them", spec: spec)
-            }
-            marketing = .auto
-            if build == nil { build = .incrementIfDefined }
-        case let word?:
-            guard let level = BumpLevel(rawValue: word) else {
-                throw UsageError(message: "unknown level '\(word)': use one of \(levels.joined(separator: ", "))", spec: spec)
-            }
-            guard setValue == nil else {
-                throw UsageError(message: "'\(word)' bumps the marketing version and --set gives it: use one of them", spec: spec)
-            }
-            marketing = .bump(level)
-            if build == nil { build = .incrementIfDefined }
-        }
-        let request = BumpRequest(
-            marketing: marketing, build: build,
-            options: SpecContext.Options(spec: arguments.value("spec"), projectRoot: arguments.value("project-root")))
+        parsed.request.options = SpecContext.Options(
+            spec: arguments.value("spec"), projectRoot: arguments.value("project-root"))
         return try BumpService(context: try context.specContext())
-            .run(request, dryRun: arguments.flag("dry-run"), json: arguments.flag("json"), console: context.console)
+            .run(parsed.request, dryRun: arguments.flag("dry-run"), json: arguments.flag("json"), console: context.console)
     }
 }

@@ -27,51 +27,21 @@ enum ReleaseCommand: SlipwayCommand {
             .init(name: "skip-stages", value: nil, help: "Do not run the stages (the build happened elsewhere);\nthe manifest lists them as skipped."),
         ])
 
-    static let levels = ["build", "patch", "minor", "major", "auto"]
-
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-        let setValue = arguments.value("set")
-        let buildValue = arguments.value("build")
-        if let setValue, let problem = BumpRequest.problem(withSetValue: setValue) {
-            throw UsageError(message: "--set '\(setValue)': \(problem)", spec: spec)
-        }
-        if let buildValue, !BumpRequest.isBuildNumber(buildValue) {
-            throw UsageError(message: "--build '\(buildValue)' is not a build number (digits, optionally dotted: 118, 2024.11.3)", spec: spec)
-        }
         if arguments.flag("push"), arguments.flag("no-push") {
             throw UsageError(message: "--push and --no-push contradict each other: use one of them", spec: spec)
         }
-        let level = arguments.positionals.first
-        let marketing: BumpRequest.Marketing?
-        var build: BumpRequest.Build = buildValue.map { .set($0) } ?? .incrementIfDefined
-        let requested: String
-        switch (level, setValue) {
-        case (let word?, _?):
-            throw UsageError(message: "'\(word)' chooses the version and --set gives it: use one of them", spec: spec)
-        case (nil, let value?):
-            marketing = .set(value)
-            requested = "set \(value)"
-        case ("build", nil):
-            guard buildValue == nil else {
-                throw UsageError(message: "'build' increments the build number and --build sets it: use one of them", spec: spec)
-            }
-            marketing = nil
-            build = .increment
-            requested = "build"
-        case (nil, nil), ("auto", nil):
-            marketing = .auto
-            requested = "auto"
-        case (let word?, nil):
-            guard let bump = BumpLevel(rawValue: word) else {
-                throw UsageError(message: "unknown level '\(word)': use one of \(levels.joined(separator: ", "))", spec: spec)
-            }
-            marketing = .bump(bump)
-            requested = word
+        let parsed: (request: BumpRequest, requested: String)
+        do {
+            parsed = try BumpRequest.parse(
+                level: arguments.positionals.first, set: arguments.value("set"), build: arguments.value("build"),
+                for: .release)
+        } catch {
+            throw UsageError(message: error.message, spec: spec)
         }
         var request = ReleaseService.Request(
-            bump: BumpRequest(marketing: marketing, build: build), requested: requested,
-            currentDirectory: context.currentDirectory,
-            commandLine: (["slipway"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
+            bump: parsed.request, requested: parsed.requested, currentDirectory: context.currentDirectory,
+            commandLine: (["slipway"] + context.arguments).joined(separator: " "))
         request.allowDirty = arguments.flag("allow-dirty")
         request.dryRun = arguments.flag("dry-run")
         request.skipStages = arguments.flag("skip-stages")

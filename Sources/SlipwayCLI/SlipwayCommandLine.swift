@@ -27,6 +27,8 @@ extension SlipwayCommandGroup {
 
 /// What a command runs with: where it was started, its environment and its output.
 struct CommandContext {
+    /// The command line after `slipway`, as typed (a release records it in its lock).
+    var arguments: [String]
     var currentDirectory: URL
     var environment: [String: String]
     var console: Console
@@ -64,6 +66,7 @@ public enum SlipwayCommandLine {
 
     static func run(_ arguments: [String], console: Console) -> ExitStatus {
         let context = CommandContext(
+            arguments: arguments,
             currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
             environment: ProcessInfo.processInfo.environment,
             console: console)
