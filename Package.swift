@@ -34,7 +34,7 @@ let package = Package(
         ),
         .target(name: "SlipwayGit", dependencies: ["CGit2", "CGitCertificates", "SlipwayCore"]),
         .target(name: "SlipwayYAML", dependencies: ["CYAML", "SlipwayCore"]),
-        .target(name: "SlipwayCrypto", dependencies: ["CCrypto"]),
+        .target(name: "SlipwayCrypto", dependencies: ["CCrypto", "SlipwayCore"]),
         .target(
             name: "SlipwayKit",
             dependencies: ["SlipwayCore", "SlipwayGit", "SlipwayYAML", "SlipwayCrypto"]
