@@ -265,11 +265,42 @@ struct GitWriteTests {
                 return
             }
             #expect(command == "git push --atomic nowhere refs/heads/main:refs/heads/main")
-            #expect(status == "exited with status 128")
+            #expect(status == "exited with code 128")
             #expect(output.contains("nowhere"))
+            #expect(error.message.contains("\nlast lines of standard error:\n  | "))
         }
         #expect(throws: GitError.invalidReferenceName("--force")) {
             try repository.pushArguments(branch: "main", tag: nil, remote: "--force")
         }
+    }
+
+    @Test("git push runs from the environment's PATH in Slipway's process group, so it can prompt on the terminal")
+    func pushProcessGroup() throws {
+        let (repo, repository) = try app()
+        // A stand-in git that records its arguments and process group, then fails the way git does.
+        let bin = repo.home.url.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let record = repo.home.url.appendingPathComponent("record")
+        let script = bin.appendingPathComponent("git")
+        try """
+            #!/bin/sh
+            echo "$*" > "\(record.path)"
+            ps -o pgid= -p $$ | tr -d ' ' >> "\(record.path)"
+            echo "fatal: pretend failure" >&2
+            exit 3
+
+            """.write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        var environment = repo.environment
+        environment["PATH"] = bin.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+
+        #expect(throws: GitError.commandFailed(
+            command: "git push --atomic origin refs/heads/main:refs/heads/main", status: "exited with code 3",
+            output: "fatal: pretend failure")) {
+            try repository.push(branch: "main", tag: nil, remote: "origin", environment: environment)
+        }
+        let lines = try String(contentsOf: record, encoding: .utf8).split(separator: "\n")
+        #expect(lines.first == "push --atomic origin refs/heads/main:refs/heads/main")
+        #expect(lines.last.flatMap { Int32($0) } == getpgrp())
     }
 }
