@@ -231,6 +231,17 @@ struct GitWriteTests {
         #expect(try repository.remote(named: "missing") == nil)
     }
 
+    @Test("the local config: a value, an unset key, and an unreadable file as an error rather than unset")
+    func localConfig() throws {
+        let (repo, repository) = try app()
+        try repository.setLocalConfig("slipway.hooks", "install")
+        #expect(try repository.localConfigValue("slipway.hooks") == "install")
+        #expect(try repository.localConfigValue("slipway.missing") == nil)
+        #expect(repository.localConfigString("slipway.hooks") == "install")
+        try repo.write(".git/config", "[core\n\tbare = false\n")
+        #expect(throws: GitError.self) { try repository.localConfigValue("slipway.hooks") }
+    }
+
     // MARK: Push
 
     @Test("push sends the branch and the tag to the remote with git, to the branch it tracks")
