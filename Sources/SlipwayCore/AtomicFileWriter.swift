@@ -95,9 +95,10 @@ public struct AtomicFileWriter: Sendable {
             for pending in prepared[index...] { unlink(pending.temporary) }
             guard notRestored.isEmpty else {
                 throw FileWriteError(
-                    "cannot replace \(entry.requested): \(reason); the files already replaced could not all be put back, "
-                        + "so these have the new contents: " + notRestored.joined(separator: ", "),
-                    hint: "restore them from version control (git checkout -- <file>) and check that the folder is writable")
+                    "cannot replace \(entry.requested): \(reason); the files already replaced could not all be put "
+                        + "back, so these have the new contents: " + notRestored.joined(separator: ", "),
+                    hint: "restore them from version control (git checkout -- <file>) "
+                        + "and check that the folder is writable")
             }
             throw FileWriteError("cannot replace \(entry.requested): \(reason); no file was changed",
                                  hint: "check that the folder is writable")

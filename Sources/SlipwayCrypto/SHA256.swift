@@ -27,7 +27,9 @@ public final class SHA256Hasher {
 
     public func update(_ bytes: [UInt8]) throws(SHA256Error) {
         // withUnsafeBytes rethrows untyped errors, so the call returns its code and is checked outside.
-        let code = bytes.withUnsafeBytes { raw in raw.isEmpty ? 1 : EVP_DigestUpdate(context, raw.baseAddress, raw.count) }
+        let code = bytes.withUnsafeBytes { raw in
+            raw.isEmpty ? 1 : EVP_DigestUpdate(context, raw.baseAddress, raw.count)
+        }
         try check(code, "EVP_DigestUpdate")
     }
 
@@ -54,7 +56,7 @@ public final class SHA256Hasher {
     /// Stops the process with libcrypto's reason when the digest cannot be computed: a wrong or empty digest would
     /// be worse (it is compared against installed hooks and written into provenance). Kept so SlipwayKit compiles
     /// unchanged; move its callers to `hexDigest(of:)`.
-    @available(*, deprecated, renamed: "hexDigest(of:)", message: "use hexDigest(of:), which throws instead of stopping")
+    @available(*, deprecated, renamed: "hexDigest(of:)", message: "hexDigest(of:) throws instead of stopping")
     public static func hex(of bytes: [UInt8]) -> String {
         do {
             return try hexDigest(of: bytes)

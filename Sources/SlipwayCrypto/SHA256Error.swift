@@ -37,7 +37,8 @@ public enum SHA256Error: SlipwayError, Equatable {
             ERR_error_string_n(code, &text, text.count)
             reasons.append(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
-        return .library(function: function, detail: reasons.isEmpty ? "OpenSSL gave no reason" : reasons.joined(separator: "; "))
+        let detail = reasons.isEmpty ? "OpenSSL gave no reason" : reasons.joined(separator: "; ")
+        return .library(function: function, detail: detail)
     }
 }
 

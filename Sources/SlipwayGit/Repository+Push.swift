@@ -50,7 +50,8 @@ enum GitCommand {
             throw .commandFailed(command: command, status: "could not start: \(error.reason)", output: "")
         }
         guard outcome.succeeded else {
-            throw .commandFailed(command: command, status: ProcessFailure.describe(outcome), output: outcome.standardErrorTail)
+            throw .commandFailed(
+                command: command, status: ProcessFailure.describe(outcome), output: outcome.standardErrorTail)
         }
     }
 }

@@ -166,8 +166,10 @@ struct YAMLTreeBuilder {
                 let name = string(current.data.alias.anchor) ?? ""
                 guard let target = anchors[name] else {
                     throw YAMLError(
-                        "unknown alias '*\(name)'", location: SourceLocation(file: path, line: start.line, column: start.column),
-                        sourceLine: YAMLFile.line(start.line, in: bytes), hint: "define the anchor '&\(name)' before using it")
+                        "unknown alias '*\(name)'",
+                        location: SourceLocation(file: path, line: start.line, column: start.column),
+                        sourceLine: YAMLFile.line(start.line, in: bytes),
+                        hint: "define the anchor '&\(name)' before using it")
                 }
                 target.aliasMarks.append(start)
                 completed = target

@@ -14,7 +14,8 @@ struct OutputFailureTests {
         var stderr: String
     }
 
-    func run(_ arguments: [String], in directory: URL, environment: [String: String], output: FileHandle) throws -> Ending {
+    func run(_ arguments: [String], in directory: URL, environment: [String: String],
+             output: FileHandle) throws -> Ending {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: SlipwayBinary.path)
         process.arguments = arguments

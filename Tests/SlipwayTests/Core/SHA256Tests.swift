@@ -6,7 +6,8 @@ import Testing
 struct SHA256Tests {
     @Test("known digests of bytes and of a file read in chunks")
     func knownDigests() throws {
-        #expect(try SHA256Hasher.hexDigest(of: []) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(try SHA256Hasher.hexDigest(of: [])
+            == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         #expect(try SHA256Hasher.hexDigest(of: Array("abc".utf8))
             == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         let folder = TemporaryDirectory("slipway-sha256")
@@ -19,8 +20,9 @@ struct SHA256Tests {
 
     @Test("a file that cannot be opened is an error naming it and the reason")
     func unreadableFile() {
-        #expect(throws: SHA256Error.cannotRead(path: "/nonexistent/artifact.ipa", reason: "No such file or directory")) {
-            try SHA256Hasher.hashFile(at: "/nonexistent/artifact.ipa")
+        let missing = "/nonexistent/artifact.ipa"
+        #expect(throws: SHA256Error.cannotRead(path: missing, reason: "No such file or directory")) {
+            try SHA256Hasher.hashFile(at: missing)
         }
     }
 
@@ -40,7 +42,8 @@ struct SHA256Tests {
             activate = 1
 
             """.write(to: config, atomically: true, encoding: .utf8)
-        let result = try repo.slipway("manifest", "--artifact", "build/*.ipa", extraEnvironment: ["OPENSSL_CONF": config.path])
+        let result = try repo.slipway("manifest", "--artifact", "build/*.ipa",
+                                      extraEnvironment: ["OPENSSL_CONF": config.path])
         #expect(result.status != 0)
         #expect(result.stderr.hasPrefix("Error: "), "\(result.stderr)")
         let manifest = repo.url.appendingPathComponent(".slipway/releases/1.2.0+42/manifest.json")

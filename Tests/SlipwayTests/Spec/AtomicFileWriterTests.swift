@@ -67,11 +67,13 @@ struct AtomicFileWriterTests {
             return rename(from, to)
         })
         do {
-            _ = try failing.write([.init(path: a, bytes: Array("one: 2\n".utf8)), .init(path: b, bytes: Array("two: 2\n".utf8))])
+            _ = try failing.write([
+                .init(path: a, bytes: Array("one: 2\n".utf8)), .init(path: b, bytes: Array("two: 2\n".utf8)),
+            ])
             Issue.record("the write should fail")
         } catch {
             #expect(error.message.hasPrefix("cannot replace \(b): Permission denied; "))
-            #expect(error.message.contains("these have the new contents: \(a) (cannot replace \(a): Permission denied)"))
+            #expect(error.message.contains("new contents: \(a) (cannot replace \(a): Permission denied)"))
             #expect(!error.message.contains("no file was changed"))
             #expect(error.hint?.contains("git checkout") == true)
         }
