@@ -36,7 +36,7 @@ let package = Package(
         ),
         .target(name: "SlipwayGit", dependencies: ["CGit2", "CGitCertificates", "SlipwayCore"]),
         .target(name: "SlipwayYAML", dependencies: ["CYAML", "SlipwayCore"]),
-        .target(name: "SlipwayCrypto", dependencies: ["CCrypto"]),
+        .target(name: "SlipwayCrypto", dependencies: ["CCrypto", "SlipwayCore"]),
         // Capabilities, lowest first; each imports only those above it in this list.
         .target(name: "SlipwayConfig", dependencies: ["SlipwayCore", "SlipwayYAML"]),
         .target(name: "SlipwaySpec", dependencies: ["SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayYAML"]),

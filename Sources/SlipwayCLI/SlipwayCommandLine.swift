@@ -58,10 +58,33 @@ public enum SlipwayCommandLine {
     )
 
     public static func main() -> Never {
+        // A write to a pipe whose reader has gone fails with EPIPE instead of killing Slipway on the spot, so no
+        // command is cut off between two steps (a release between its commit and its tag). The console records the
+        // failure and `finish` ends the process as git does. Children get SIGPIPE's default back (ProcessSpawn).
+        signal(SIGPIPE, SIG_IGN)
         let console = Console()
         let status = run(Array(CommandLine.arguments.dropFirst()), console: console)
         console.flush()
-        exit(status.rawValue)
+        finish(status, console: console)
+    }
+
+    /// Exits with the command's status, unless standard output could not be written: a reader that went away
+    /// ends the process quietly by SIGPIPE; any other failure is reported and exits 1 (or the command's own
+    /// failure status), so a truncated `--json` never looks like success.
+    static func finish(_ status: ExitStatus, console: Console) -> Never {
+        guard let failure = console.outputFailure else { exit(status.rawValue) }
+        if failure.isBrokenPipe {
+            // What git (check_pipe) and coreutils do: die of SIGPIPE, which a shell shows as 141, and say nothing.
+            signal(SIGPIPE, SIG_DFL)
+            var pipe = sigset_t()
+            sigemptyset(&pipe)
+            sigaddset(&pipe, SIGPIPE)
+            pthread_sigmask(SIG_UNBLOCK, &pipe, nil)
+            raise(SIGPIPE)
+            exit(128 + SIGPIPE)
+        }
+        console.err("Error: cannot write to standard output: \(failure.reason)\n")
+        exit(status == .success ? ExitStatus.negative.rawValue : status.rawValue)
     }
 
     static func run(_ arguments: [String], console: Console) -> ExitStatus {

@@ -53,7 +53,7 @@ public struct AtomicFileWriter: Sendable {
 
     /// Writes every change or none, returning the original contents.
     public func write(_ changes: [Change]) throws(FileWriteError) -> Backup {
-        var prepared: [(target: String, temporary: String, original: [UInt8], requested: String)] = []
+        var prepared: [(target: String, temporary: String, original: [UInt8], mode: mode_t, requested: String)] = []
         func discardTemporaries() {
             for entry in prepared { unlink(entry.temporary) }
         }
@@ -68,7 +68,7 @@ public struct AtomicFileWriter: Sendable {
                 }
                 let mode = try AtomicFileWriter.permissions(of: target, shownAs: change.path)
                 let temporary = try AtomicFileWriter.writeTemporary(change.bytes, besides: target, mode: mode, shownAs: change.path)
-                prepared.append((target, temporary, original, change.path))
+                prepared.append((target, temporary, original, mode, change.path))
             } catch {
                 discardTemporaries()
                 throw error
@@ -76,17 +76,30 @@ public struct AtomicFileWriter: Sendable {
         }
         for (index, entry) in prepared.enumerated() where renameFile(entry.temporary, entry.target) != 0 {
             let reason = AtomicFileWriter.lastError()
-            // Undo the files already replaced, then drop the temporaries not yet moved.
+            // Undo the files already replaced, then drop the temporaries not yet moved. A file that cannot be put
+            // back is named: saying "no file was changed" then would be false.
+            var notRestored: [String] = []
             for done in prepared[..<index] {
-                if let temporary = try? AtomicFileWriter.writeTemporary(
-                    done.original, besides: done.target,
-                    mode: (try? AtomicFileWriter.permissions(of: done.target, shownAs: done.requested)) ?? 0o644,
-                    shownAs: done.requested)
-                {
-                    if rename(temporary, done.target) != 0 { unlink(temporary) }
+                do throws(FileWriteError) {
+                    let temporary = try AtomicFileWriter.writeTemporary(
+                        done.original, besides: done.target, mode: done.mode, shownAs: done.requested)
+                    if renameFile(temporary, done.target) != 0 {
+                        let failure = AtomicFileWriter.lastError()
+                        unlink(temporary)
+                        throw FileWriteError("cannot replace \(done.requested): \(failure)")
+                    }
+                } catch {
+                    notRestored.append("\(done.requested) (\(error.message))")
                 }
             }
             for pending in prepared[index...] { unlink(pending.temporary) }
+            guard notRestored.isEmpty else {
+                throw FileWriteError(
+                    "cannot replace \(entry.requested): \(reason); the files already replaced could not all be put "
+                        + "back, so these have the new contents: " + notRestored.joined(separator: ", "),
+                    hint: "restore them from version control (git checkout -- <file>) "
+                        + "and check that the folder is writable")
+            }
             throw FileWriteError("cannot replace \(entry.requested): \(reason); no file was changed",
                                  hint: "check that the folder is writable")
         }

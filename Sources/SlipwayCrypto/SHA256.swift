@@ -3,35 +3,41 @@ import Foundation
 
 /// A streaming SHA-256 digest from OpenSSL's libcrypto.
 ///
-/// Files are hashed in fixed-size chunks, so memory stays flat however large the artifact is.
+/// Files are hashed in fixed-size chunks, so memory stays flat however large the artifact is. Every libcrypto
+/// return code is checked: with OpenSSL 3 the digest comes from a provider the configuration loads, so a broken
+/// `OPENSSL_CONF` makes `EVP_DigestInit_ex` fail, and that is reported, never turned into a wrong digest.
 public final class SHA256Hasher {
     private let context: OpaquePointer
 
-    public init() {
-        // EVP_MD_CTX_new only fails when memory is exhausted, which no caller could recover from.
-        guard let context = EVP_MD_CTX_new() else { fatalError("EVP_MD_CTX_new: out of memory") }
+    public init() throws(SHA256Error) {
+        guard let context = EVP_MD_CTX_new() else { throw SHA256Error.last("EVP_MD_CTX_new") }
         self.context = context
-        EVP_DigestInit_ex(context, EVP_sha256(), nil)
+        // Every stored property is set, so a throw from here runs deinit, which frees the context.
+        try check(EVP_DigestInit_ex(context, EVP_sha256(), nil), "EVP_DigestInit_ex")
     }
 
     deinit {
         EVP_MD_CTX_free(context)
     }
 
-    public func update(_ buffer: UnsafeRawBufferPointer) {
+    public func update(_ buffer: UnsafeRawBufferPointer) throws(SHA256Error) {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return }
-        EVP_DigestUpdate(context, base, buffer.count)
+        try check(EVP_DigestUpdate(context, base, buffer.count), "EVP_DigestUpdate")
     }
 
-    public func update(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { update($0) }
+    public func update(_ bytes: [UInt8]) throws(SHA256Error) {
+        // withUnsafeBytes rethrows untyped errors, so the call returns its code and is checked outside.
+        let code = bytes.withUnsafeBytes { raw in
+            raw.isEmpty ? 1 : EVP_DigestUpdate(context, raw.baseAddress, raw.count)
+        }
+        try check(code, "EVP_DigestUpdate")
     }
 
     /// The digest as lowercase hex; the hasher must not be used afterwards.
-    public func finalizeHex() -> String {
+    public func finalizeHex() throws(SHA256Error) -> String {
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
-        EVP_DigestFinal_ex(context, &digest, &length)
+        try check(EVP_DigestFinal_ex(context, &digest, &length), "EVP_DigestFinal_ex")
         return digest.prefix(Int(length)).map { byte in
             let hex = String(byte, radix: 16)
             return byte < 16 ? "0" + hex : hex
@@ -39,20 +45,18 @@ public final class SHA256Hasher {
     }
 
     /// The digest of a byte string.
-    public static func hex(of bytes: [UInt8]) -> String {
-        let hasher = SHA256Hasher()
-        hasher.update(bytes)
-        return hasher.finalizeHex()
+    public static func hexDigest(of bytes: [UInt8]) throws(SHA256Error) -> String {
+        let hasher = try SHA256Hasher()
+        try hasher.update(bytes)
+        return try hasher.finalizeHex()
     }
 
     /// Hashes a file in 1 MiB chunks; returns the hex digest and the size in bytes.
-    public static func hashFile(at path: String) throws -> (hex: String, size: Int64) {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path])
-        }
+    public static func hashFile(at path: String) throws(SHA256Error) -> (hex: String, size: Int64) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .cannotRead(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
-        let hasher = SHA256Hasher()
+        let hasher = try SHA256Hasher()
         let chunk = 1 << 20
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
         defer { buffer.deallocate() }
@@ -61,12 +65,12 @@ public final class SHA256Hasher {
             let count = read(descriptor, buffer.baseAddress, chunk)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: path])
+                throw .cannotRead(path: path, reason: String(cString: strerror(errno)))
             }
             if count == 0 { break }
-            hasher.update(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            try hasher.update(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
             total += Int64(count)
         }
-        return (hasher.finalizeHex(), total)
+        return (try hasher.finalizeHex(), total)
     }
 }

@@ -29,7 +29,8 @@ public enum GitError: SlipwayError, Equatable {
     /// HEAD moved while the commit was being made (another process committed).
     case headMoved
     case bareRepository
-    /// `git push` (or another git subprocess) failed: the command, how it ended and the tail of its output.
+    /// `git push` (or another git subprocess) failed: the command, how it ended (`exited with code 128`, `could not
+    /// start: …`) and the last lines of its standard error.
     case commandFailed(command: String, status: String, output: String)
 
     public var message: String {
@@ -67,8 +68,7 @@ public enum GitError: SlipwayError, Equatable {
         case .bareRepository:
             return "this operation needs a working tree, and the repository is bare"
         case .commandFailed(let command, let status, let output):
-            let tail = output.isEmpty ? "" : "\n" + output
-            return "\(command) \(status)" + tail
+            return "\(command) \(status)" + (output.isEmpty ? "" : "\n" + ProcessFailure.renderedTail(output))
         }
     }
 

@@ -32,6 +32,8 @@ public final class ReleaseLock {
             ])
         }
 
+        /// `nil` for a lock file that names no holder Slipway can read (empty, half-written, another tool's):
+        /// contention is then reported without a holder, so the parse error itself is of no use.
         init?(json bytes: Data) {
             guard let object = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any],
                 let pid = object["pid"] as? Int, let host = object["host"] as? String,

@@ -90,16 +90,25 @@ extension Repository {
         try check(code, "git_config_delete_entry")
     }
 
-    /// The entry as the repository's own config file has it, ignoring global and system files.
-    public func localConfigString(_ key: String) -> String? {
-        guard let local = try? openLocalConfig() else { return nil }
+    /// The entry as the repository's own config file has it, ignoring global and system files; `nil` when unset.
+    /// A config file that cannot be read is an error, not an unset entry.
+    public func localConfigValue(_ key: String) throws(GitError) -> String? {
+        let local = try openLocalConfig()
         defer { git_config_free(local) }
         var snapshot: OpaquePointer?
-        guard git_config_snapshot(&snapshot, local) == 0 else { return nil }
+        try check(git_config_snapshot(&snapshot, local), "git_config_snapshot")
         defer { git_config_free(snapshot) }
         var value: UnsafePointer<CChar>?
-        guard git_config_get_string(&value, snapshot, key) == 0, let value else { return nil }
-        return String(cString: value)
+        let code = git_config_get_string(&value, snapshot, key)
+        if code == GIT_ENOTFOUND.rawValue { return nil }
+        try check(code, "git_config_get_string")
+        return value.map { String(cString: $0) }
+    }
+
+    /// `localConfigValue(_:)` for callers that treat an unreadable config file as an unset entry: the repository
+    /// was opened, so its config was readable a moment ago. Prefer `localConfigValue(_:)` in new code.
+    public func localConfigString(_ key: String) -> String? {
+        (try? localConfigValue(key)) ?? nil
     }
 
     /// The path of the repository's own config file.

@@ -32,41 +32,34 @@ extension Repository {
     }
 }
 
-/// Runs the `git` executable from an argv array, passing its output through to standard error and keeping the tail
-/// for the error message.
+/// Runs the `git` executable from an argv array through `ProcessRunner`, passing its output through to standard
+/// error as it arrives and keeping the tail of its standard error for the error message.
 enum GitCommand {
-    static func run(_ arguments: [String], in directory: URL, environment: [String: String]) throws(GitError) {
-        let command = Shell.quote(["git"] + arguments)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = directory
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.standardError
-        let pipe = Pipe()
-        process.standardError = pipe
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String],
+                    runner: ProcessRunning = ProcessRunner()) throws(GitError) {
+        let argv = ["git"] + arguments
+        let command = Shell.quote(argv)
+        var request = ProcessRequest(arguments: argv, workingDirectory: directory.path, environment: environment)
+        // git may ask for a password or an SSH passphrase on the terminal: in a process group of its own it would be
+        // in the background and stop (SIGTTIN). In Slipway's group, a Ctrl-C in the terminal stops it too.
+        request.newProcessGroup = false
+        let outcome: ProcessOutcome
         do {
-            try process.run()
+            outcome = try runner.run(request, observer: StandardErrorPassThrough())
         } catch {
-            throw .commandFailed(command: command, status: "could not start", output: "\(error)")
+            throw .commandFailed(command: command, status: "could not start: \(error.reason)", output: "")
         }
-        var tail: [UInt8] = []
-        let reader = pipe.fileHandleForReading
-        while true {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            FileHandle.standardError.write(chunk)
-            tail.append(contentsOf: chunk)
-            if tail.count > 8192 { tail.removeFirst(tail.count - 8192) }
+        guard outcome.succeeded else {
+            throw .commandFailed(
+                command: command, status: ProcessFailure.describe(outcome), output: outcome.standardErrorTail)
         }
-        process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            let status = process.terminationReason == .exit
-                ? "exited with status \(process.terminationStatus)"
-                : "was killed by signal \(process.terminationStatus)"
-            let lines = String(decoding: tail, as: UTF8.self).split(separator: "\n").suffix(10).joined(separator: "\n")
-            throw .commandFailed(command: command, status: status, output: lines)
-        }
+    }
+}
+
+/// Writes a child's output, both streams, to Slipway's standard error: standard output is kept for reports.
+private final class StandardErrorPassThrough: ProcessObserver {
+    func process(output: UnsafeRawBufferPointer, from stream: ProcessStream) {
+        // Progress only: git's own messages are also in the failure's tail, so a failed write loses nothing.
+        Console.writeAll(output, to: STDERR_FILENO)
     }
 }

@@ -232,6 +232,9 @@ public final class Repository {
     }
 
     /// A parent that one of the shallow clone's edge commits (listed in the `shallow` file) records but lacks.
+    ///
+    /// Only makes an error that is already being thrown more precise, so an unreadable `shallow` file or edge
+    /// commit gives `nil` and the caller's less precise name is used instead.
     func missingShallowParent() -> String? {
         let url = commonDirectory.appendingPathComponent("shallow")
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }

@@ -32,7 +32,10 @@ struct HookFile {
         if hook.script.isInstalled(at: url) { return .current }
         guard let data = FileManager.default.contents(atPath: url.path) else { return .foreign }
         let bytes = Array(data)
-        if bytes == hook.script.bytes || hook.earlierDigests.contains(SHA256Hasher.hex(of: bytes)) { return .outdated }
+        if bytes == hook.script.bytes { return .outdated }
+        // A digest libcrypto cannot make only means the file is not recognised as an earlier Slipway hook: it is
+        // then left alone as edited or foreign, never overwritten.
+        if let digest = try? SHA256Hasher.hexDigest(of: bytes), hook.earlierDigests.contains(digest) { return .outdated }
         return String(decoding: data, as: UTF8.self).contains(HookFile.marker) ? .edited : .foreign
     }
 

@@ -48,7 +48,8 @@ public struct ManifestWriter {
         var statementBytes: [UInt8]?
         if inToto {
             // Built before anything is written, so a statement that cannot be made leaves no files behind.
-            let statement = try InTotoStatement.json(manifest, manifestDigest: SHA256Hasher.hex(of: manifestBytes), environment: environment)
+            let digest = try SHA256Hasher.hexDigest(of: manifestBytes)
+            let statement = try InTotoStatement.json(manifest, manifestDigest: digest, environment: environment)
             statementBytes = Array(statement.pretty().utf8)
             statementURL = folder.appendingPathComponent(InTotoStatement.fileName)
         }

@@ -118,108 +118,119 @@ struct YAMLTreeBuilder {
     }
 
     mutating func parse() throws(YAMLError) -> [YAMLNode?] {
-        var parser = yaml_parser_t()
-        guard yaml_parser_initialize(&parser) == 1 else {
-            throw YAMLError("cannot initialise the YAML parser for \(path)")
+        // libyaml keeps pointers between calls: to the input, and from the parser to itself (its string reader's
+        // data is the parser). A Swift local passed as `&parser` only has a fixed address for one call, so the
+        // input, the parser and the event each get heap memory of their own, freed in reverse order.
+        let input = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+        _ = input.initialize(from: bytes)
+        defer { input.deallocate() }
+        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        parser.initialize(to: yaml_parser_t())
+        defer {
+            parser.deinitialize(count: 1)
+            parser.deallocate()
         }
-        defer { yaml_parser_delete(&parser) }
+        guard yaml_parser_initialize(parser) == 1 else {
+            throw YAMLError("cannot initialise the YAML parser for \(path): out of memory")
+        }
+        defer { yaml_parser_delete(parser) }
+        yaml_parser_set_input_string(parser, input.baseAddress, bytes.count)
+        let event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
+        event.initialize(to: yaml_event_t())
+        defer {
+            event.deinitialize(count: 1)
+            event.deallocate()
+        }
 
         var documents: [YAMLNode?] = []
         var stack: [Frame] = []
         var anchors: [String: YAMLNode] = [:]
         var documentRoot: YAMLNode?
-        var failure: YAMLError?
 
-        bytes.withUnsafeBufferPointer { buffer in
-            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            var event = yaml_event_t()
-            loop: while true {
-                guard yaml_parser_parse(&parser, &event) == 1 else {
-                    failure = parserError(parser)
-                    break
+        loop: while true {
+            guard yaml_parser_parse(parser, event) == 1 else { throw parserError(parser.pointee) }
+            defer { yaml_event_delete(event) }
+            let current = event.pointee
+            let start = mark(current.start_mark)
+            let end = mark(current.end_mark)
+            var completed: YAMLNode?
+            switch current.type {
+            case YAML_STREAM_END_EVENT:
+                break loop
+            case YAML_DOCUMENT_START_EVENT:
+                documentRoot = nil
+                anchors = [:]
+            case YAML_DOCUMENT_END_EVENT:
+                documents.append(documentRoot)
+            case YAML_ALIAS_EVENT:
+                let name = string(current.data.alias.anchor) ?? ""
+                guard let target = anchors[name] else {
+                    throw YAMLError(
+                        "unknown alias '*\(name)'",
+                        location: SourceLocation(file: path, line: start.line, column: start.column),
+                        sourceLine: YAMLFile.line(start.line, in: bytes),
+                        hint: "define the anchor '&\(name)' before using it")
                 }
-                defer { yaml_event_delete(&event) }
-                let start = mark(event.start_mark)
-                let end = mark(event.end_mark)
-                var completed: YAMLNode?
-                switch event.type {
-                case YAML_STREAM_END_EVENT:
-                    break loop
-                case YAML_DOCUMENT_START_EVENT:
-                    documentRoot = nil
-                    anchors = [:]
-                case YAML_DOCUMENT_END_EVENT:
-                    documents.append(documentRoot)
-                case YAML_ALIAS_EVENT:
-                    let name = string(event.data.alias.anchor) ?? ""
-                    guard let target = anchors[name] else {
-                        failure = YAMLError(
-                            "unknown alias '*\(name)'", location: SourceLocation(file: path, line: start.line, column: start.column),
-                            sourceLine: YAMLFile.line(start.line, in: bytes), hint: "define the anchor '&\(name)' before using it")
-                        break loop
-                    }
-                    target.aliasMarks.append(start)
-                    completed = target
-                case YAML_SCALAR_EVENT:
-                    let scalar = event.data.scalar
-                    let value = scalar.value.map { pointer in
-                        String(decoding: UnsafeBufferPointer(start: pointer, count: Int(scalar.length)), as: UTF8.self)
-                    } ?? ""
-                    let anchor = string(scalar.anchor)
-                    let tag = string(scalar.tag)
-                    let node = YAMLNode(
-                        kind: .scalar, tag: tag, anchor: anchor, start: start, end: end,
-                        valueStart: skipProperties(from: start, end: end, hasAnchor: anchor != nil, hasTag: tag != nil),
-                        scalar: value, style: style(scalar.style))
-                    if let anchor { anchors[anchor] = node }
+                target.aliasMarks.append(start)
+                completed = target
+            case YAML_SCALAR_EVENT:
+                let scalar = current.data.scalar
+                let value = scalar.value.map { pointer in
+                    String(decoding: UnsafeBufferPointer(start: pointer, count: Int(scalar.length)), as: UTF8.self)
+                } ?? ""
+                let anchor = string(scalar.anchor)
+                let tag = string(scalar.tag)
+                let node = YAMLNode(
+                    kind: .scalar, tag: tag, anchor: anchor, start: start, end: end,
+                    valueStart: skipProperties(from: start, end: end, hasAnchor: anchor != nil, hasTag: tag != nil),
+                    scalar: value, style: style(scalar.style))
+                if let anchor { anchors[anchor] = node }
+                completed = node
+            case YAML_MAPPING_START_EVENT:
+                let data = current.data.mapping_start
+                let anchor = string(data.anchor)
+                let node = YAMLNode(
+                    kind: .mapping, tag: string(data.tag), anchor: anchor, start: start, end: end, valueStart: start,
+                    isFlow: data.style == YAML_FLOW_MAPPING_STYLE)
+                if let anchor { anchors[anchor] = node }
+                stack.append(.mapping(node, pendingKey: nil))
+            case YAML_SEQUENCE_START_EVENT:
+                let data = current.data.sequence_start
+                let anchor = string(data.anchor)
+                let node = YAMLNode(
+                    kind: .sequence, tag: string(data.tag), anchor: anchor, start: start, end: end, valueStart: start,
+                    isFlow: data.style == YAML_FLOW_SEQUENCE_STYLE)
+                if let anchor { anchors[anchor] = node }
+                stack.append(.sequence(node))
+            case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+                guard let frame = stack.popLast() else { break }
+                switch frame {
+                case .mapping(let node, _), .sequence(let node):
+                    node.end = end
                     completed = node
-                case YAML_MAPPING_START_EVENT:
-                    let data = event.data.mapping_start
-                    let anchor = string(data.anchor)
-                    let node = YAMLNode(
-                        kind: .mapping, tag: string(data.tag), anchor: anchor, start: start, end: end, valueStart: start,
-                        isFlow: data.style == YAML_FLOW_MAPPING_STYLE)
-                    if let anchor { anchors[anchor] = node }
-                    stack.append(.mapping(node, pendingKey: nil))
-                case YAML_SEQUENCE_START_EVENT:
-                    let data = event.data.sequence_start
-                    let anchor = string(data.anchor)
-                    let node = YAMLNode(
-                        kind: .sequence, tag: string(data.tag), anchor: anchor, start: start, end: end, valueStart: start,
-                        isFlow: data.style == YAML_FLOW_SEQUENCE_STYLE)
-                    if let anchor { anchors[anchor] = node }
-                    stack.append(.sequence(node))
-                case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
-                    guard let frame = stack.popLast() else { break }
-                    switch frame {
-                    case .mapping(let node, _), .sequence(let node):
-                        node.end = end
-                        completed = node
-                    }
-                default:
-                    break
                 }
-                if let node = completed {
-                    if let frame = stack.popLast() {
-                        switch frame {
-                        case .mapping(let mapping, let pendingKey):
-                            if let key = pendingKey {
-                                mapping.pairs.append((key: key, value: node))
-                                stack.append(.mapping(mapping, pendingKey: nil))
-                            } else {
-                                stack.append(.mapping(mapping, pendingKey: node))
-                            }
-                        case .sequence(let sequence):
-                            sequence.items.append(node)
-                            stack.append(.sequence(sequence))
+            default:
+                break
+            }
+            if let node = completed {
+                if let frame = stack.popLast() {
+                    switch frame {
+                    case .mapping(let mapping, let pendingKey):
+                        if let key = pendingKey {
+                            mapping.pairs.append((key: key, value: node))
+                            stack.append(.mapping(mapping, pendingKey: nil))
+                        } else {
+                            stack.append(.mapping(mapping, pendingKey: node))
                         }
-                    } else {
-                        documentRoot = node
+                    case .sequence(let sequence):
+                        sequence.items.append(node)
+                        stack.append(.sequence(sequence))
                     }
+                } else {
+                    documentRoot = node
                 }
             }
         }
-        if let failure { throw failure }
         return documents
     }
 

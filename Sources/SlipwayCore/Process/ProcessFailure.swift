@@ -43,11 +43,15 @@ public struct ProcessFailure: SlipwayError {
     public var message: String {
         var text = "\(Shell.quote(arguments)) \(ProcessFailure.describe(outcome, timeout: timeout))"
         if !outcome.standardErrorTail.isEmpty {
-            text += "\nlast lines of standard error:\n"
-            text += outcome.standardErrorTail.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { "  | " + $0 }.joined(separator: "\n")
+            text += "\n" + ProcessFailure.renderedTail(outcome.standardErrorTail)
         }
         return text
+    }
+
+    /// The tail of a program's standard error as failure messages show it: a heading, then each line after `  | `.
+    public static func renderedTail(_ tail: String) -> String {
+        "last lines of standard error:\n"
+            + tail.split(separator: "\n", omittingEmptySubsequences: false).map { "  | " + $0 }.joined(separator: "\n")
     }
 
     /// "exited with code 3", "was killed by SIGKILL (signal 9)", "timed out after 10.0 s (stopped with SIGTERM)".

@@ -18,6 +18,10 @@ public struct ProcessRequest: Sendable {
     public var log: LogFile?
     /// Stops the child's process group when cancelled (Ctrl-C, SIGTERM).
     public var cancellation: CancellationSignal?
+    /// Starts the child in a process group of its own (the default), so stopping it reaches everything it started.
+    /// `false` keeps it in Slipway's group, for a program that may prompt on the terminal (`git push` asking for a
+    /// password): a background group reading the terminal is stopped by SIGTTIN, and Ctrl-C would not reach it.
+    public var newProcessGroup = true
 
     public init(arguments: [String], workingDirectory: String? = nil, environment: [String: String], timeout: Double? = nil) {
         self.arguments = arguments

@@ -12,7 +12,8 @@ public protocol ProcessRunning: Sendable {
     func run(_ request: ProcessRequest, observer: ProcessObserver?) throws(ProcessLaunchError) -> ProcessOutcome
 }
 
-/// Runs programs from argv arrays with `posix_spawn`, each in a new process group, streaming output as it comes.
+/// Runs programs from argv arrays with `posix_spawn`, each in a new process group (unless the request keeps it in
+/// Slipway's), streaming output as it comes.
 ///
 /// Why a process group: a stage is usually a shell running other programs (xcodebuild runs compilers); stopping
 /// only the shell would leave its children running. Signalling the group (`kill(-pgid)`) reaches them all.
@@ -42,7 +43,7 @@ public struct ProcessRunner: ProcessRunning {
             var spawn = ProcessSpawn(arguments: request.arguments, environment: request.environment, workingDirectory: request.workingDirectory)
             spawn.standardOutput = .descriptor(output.write)
             spawn.standardError = .descriptor(errors.write)
-            spawn.newProcessGroup = true
+            spawn.newProcessGroup = request.newProcessGroup
             spawn.closeOtherDescriptors = true
             pid = try spawn.start()
         } catch {
@@ -181,7 +182,8 @@ private struct ProcessSession {
         return now >= quietSince + request.drainPeriod || now >= exitedAt + 10 * max(request.drainPeriod, 0.1)
     }
 
-    private var groupIsAlive: Bool { ProcessGroup.hasLiveMembers(pid) }
+    /// Whether the child's group still has a running member; without a group of its own, the reaped child is gone.
+    private var groupIsAlive: Bool { request.newProcessGroup && ProcessGroup.hasLiveMembers(pid) }
 
     private func sleep(seconds: Double) {
         guard seconds > 0 else { return }
@@ -228,17 +230,27 @@ private struct ProcessSession {
         }
     }
 
+    /// Signals the child's whole group, or the child alone when it shares Slipway's group.
+    private func send(_ signal: Int32) {
+        if request.newProcessGroup {
+            kill(-pid, signal)
+        } else if status == nil {
+            // Once reaped, its pid may already belong to another process.
+            kill(pid, signal)
+        }
+    }
+
     private mutating func terminate(now: Double) {
         terminatedAt = now
-        kill(-pid, SIGTERM)
+        send(SIGTERM)
         // A stopped (SIGTSTP) member cannot act on SIGTERM until continued.
-        kill(-pid, SIGCONT)
+        send(SIGCONT)
     }
 
     private mutating func killGroup() {
         killed = true
         killedAt = clock.uptime()
-        kill(-pid, SIGKILL)
+        send(SIGKILL)
     }
 
     /// Seconds until the next deadline the loop must act on (each one already due was handled before polling).

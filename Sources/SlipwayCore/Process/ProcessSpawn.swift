@@ -133,6 +133,8 @@ struct ProcessSpawn {
     }
 
     #if os(Linux)
+    /// The descriptors open now. Without `/proc` (a bare chroot) none are listed and none closed: Slipway opens
+    /// its own close-on-exec, so only descriptors Slipway inherited would reach the child.
     private static func openDescriptors() -> [Int32] {
         ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap { Int32($0) }
     }

@@ -124,6 +124,17 @@ struct ProcessRunnerTests {
         #expect(ProcessFailure.describe(outcome, timeout: 0.5) == "timed out after 0.50 s (stopped with SIGTERM)")
     }
 
+    @Test("a child kept in Slipway's process group shares it, and a timeout stops the child alone")
+    func sharedProcessGroup() throws {
+        var request = shell("ps -o pgid= -p $$; exec sleep 300", timeout: 0.5)
+        request.newProcessGroup = false
+        let observer = RecordingObserver()
+        let outcome = try runner.run(request, observer: observer)
+        #expect(Int32(observer.text(.standardOutput).trimmingCharacters(in: .whitespacesAndNewlines)) == getpgrp())
+        #expect(outcome.stop == .timedOut)
+        #expect(outcome.termination == .signaled(SIGTERM))
+    }
+
     @Test("a group that ignores SIGTERM is killed with SIGKILL after the grace period")
     func killAfterGrace() throws {
         var request = shell("trap '' TERM; sleep 300 & echo $! > stubborn.pid; while :; do sleep 1; done", timeout: 0.3)

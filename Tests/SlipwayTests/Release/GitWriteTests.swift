@@ -231,6 +231,17 @@ struct GitWriteTests {
         #expect(try repository.remote(named: "missing") == nil)
     }
 
+    @Test("the local config: a value, an unset key, and an unreadable file as an error rather than unset")
+    func localConfig() throws {
+        let (repo, repository) = try app()
+        try repository.setLocalConfig("slipway.hooks", "install")
+        #expect(try repository.localConfigValue("slipway.hooks") == "install")
+        #expect(try repository.localConfigValue("slipway.missing") == nil)
+        #expect(repository.localConfigString("slipway.hooks") == "install")
+        try repo.write(".git/config", "[core\n\tbare = false\n")
+        #expect(throws: GitError.self) { try repository.localConfigValue("slipway.hooks") }
+    }
+
     // MARK: Push
 
     @Test("push sends the branch and the tag to the remote with git, to the branch it tracks")
@@ -265,11 +276,42 @@ struct GitWriteTests {
                 return
             }
             #expect(command == "git push --atomic nowhere refs/heads/main:refs/heads/main")
-            #expect(status == "exited with status 128")
+            #expect(status == "exited with code 128")
             #expect(output.contains("nowhere"))
+            #expect(error.message.contains("\nlast lines of standard error:\n  | "))
         }
         #expect(throws: GitError.invalidReferenceName("--force")) {
             try repository.pushArguments(branch: "main", tag: nil, remote: "--force")
         }
+    }
+
+    @Test("git push runs from the environment's PATH in Slipway's process group, so it can prompt on the terminal")
+    func pushProcessGroup() throws {
+        let (repo, repository) = try app()
+        // A stand-in git that records its arguments and process group, then fails the way git does.
+        let bin = repo.home.url.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let record = repo.home.url.appendingPathComponent("record")
+        let script = bin.appendingPathComponent("git")
+        try """
+            #!/bin/sh
+            echo "$*" > "\(record.path)"
+            ps -o pgid= -p $$ | tr -d ' ' >> "\(record.path)"
+            echo "fatal: pretend failure" >&2
+            exit 3
+
+            """.write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        var environment = repo.environment
+        environment["PATH"] = bin.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+
+        #expect(throws: GitError.commandFailed(
+            command: "git push --atomic origin refs/heads/main:refs/heads/main", status: "exited with code 3",
+            output: "fatal: pretend failure")) {
+            try repository.push(branch: "main", tag: nil, remote: "origin", environment: environment)
+        }
+        let lines = try String(contentsOf: record, encoding: .utf8).split(separator: "\n")
+        #expect(lines.first == "push --atomic origin refs/heads/main:refs/heads/main")
+        #expect(lines.last.flatMap { Int32($0) } == getpgrp())
     }
 }

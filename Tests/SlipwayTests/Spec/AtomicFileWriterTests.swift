@@ -55,6 +55,33 @@ struct AtomicFileWriterTests {
         #expect(try leftovers().isEmpty)
     }
 
+    @Test("when putting a replaced file back fails too, the error names it instead of claiming nothing changed")
+    func failedRollback() throws {
+        let a = try make("one.yml", "one: 1\n")
+        let b = try make("two.yml", "two: 1\n")
+        nonisolated(unsafe) var calls = 0
+        // The first rename succeeds; the second, and the one that would put one.yml back, fail.
+        let failing = AtomicFileWriter(renameFile: { from, to in
+            calls += 1
+            if calls >= 2 { errno = EACCES; return -1 }
+            return rename(from, to)
+        })
+        do {
+            _ = try failing.write([
+                .init(path: a, bytes: Array("one: 2\n".utf8)), .init(path: b, bytes: Array("two: 2\n".utf8)),
+            ])
+            Issue.record("the write should fail")
+        } catch {
+            #expect(error.message.hasPrefix("cannot replace \(b): Permission denied; "))
+            #expect(error.message.contains("new contents: \(a) (cannot replace \(a): Permission denied)"))
+            #expect(!error.message.contains("no file was changed"))
+            #expect(error.hint?.contains("git checkout") == true)
+        }
+        #expect(try contents(a) == "one: 2\n")
+        #expect(try contents(b) == "two: 1\n")
+        #expect(try leftovers().isEmpty)
+    }
+
     @Test("a file that changed since it was planned is not overwritten, and nothing else is written")
     func expectedBytes() throws {
         let a = try make("one.yml", "one: 1\n")
