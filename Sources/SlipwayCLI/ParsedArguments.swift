@@ -33,76 +33,77 @@ struct ParsedArguments {
         var result = ParsedArguments()
         var index = 0
         var onlyPositionals = false
-        func option(named name: String) -> CommandSpec.Option? {
-            spec.options.first { $0.name == name }
-        }
         while index < words.count {
             let word = words[index]
             index += 1
             if onlyPositionals || word == "-" || !word.hasPrefix("-") {
                 result.positionals.append(word)
-                continue
-            }
-            if word == "--" {
+            } else if word == "--" {
                 onlyPositionals = true
-                continue
-            }
-            if word == "--help" || word == "-h" {
+            } else if word == "--help" || word == "-h" {
                 result.wantsHelp = true
-                continue
-            }
-            var name: String
-            var inlineValue: String?
-            if word.hasPrefix("--") {
-                name = String(word.dropFirst(2))
-                if let equals = name.firstIndex(of: "=") {
-                    inlineValue = String(name[name.index(after: equals)...])
-                    name = String(name[..<equals])
-                }
             } else {
-                guard word.count == 2, let letter = word.last,
-                    let match = spec.options.first(where: { $0.short == letter })
-                else {
-                    throw UsageError(message: "unknown option '\(word)'", spec: spec)
-                }
-                name = match.name
-            }
-            guard let definition = option(named: name) else {
-                throw UsageError(message: "unknown option '--\(name)'", spec: spec)
-            }
-            if definition.value == nil {
-                if inlineValue != nil {
-                    throw UsageError(message: "option '--\(name)' takes no value", spec: spec)
-                }
-                result.flags.insert(name)
-                continue
-            }
-            let value: String
-            if let inlineValue {
-                value = inlineValue
-            } else {
-                guard index < words.count else {
-                    throw UsageError(message: "option '--\(name)' needs a value \(definition.value ?? "")", spec: spec)
-                }
-                value = words[index]
-                index += 1
-            }
-            if !definition.repeatable, result.values[name] != nil {
-                throw UsageError(message: "option '--\(name)' is given more than once", spec: spec)
-            }
-            result.values[name, default: []].append(value)
-        }
-        if !result.wantsHelp {
-            let maximum = spec.arguments.contains { $0.repeatable } ? Int.max : spec.arguments.count
-            if result.positionals.count > maximum {
-                throw UsageError(message: "unexpected argument '\(result.positionals[maximum])'", spec: spec)
-            }
-            let required = spec.arguments.filter { !$0.optional }.count
-            if result.positionals.count < required {
-                let missing = spec.arguments.filter { !$0.optional }[result.positionals.count]
-                throw UsageError(message: "missing argument <\(missing.name)>", spec: spec)
+                try result.readOption(word, words: words, index: &index, spec: spec)
             }
         }
+        if !result.wantsHelp { try result.checkPositionals(spec) }
         return result
+    }
+
+    /// One `--name`, `--name=value`, `--name value` or `-x`; `index` moves past a value taken from the next word.
+    private mutating func readOption(_ word: String, words: [String], index: inout Int, spec: CommandSpec)
+        throws(UsageError)
+    {
+        var name: String
+        var inlineValue: String?
+        if word.hasPrefix("--") {
+            name = String(word.dropFirst(2))
+            if let equals = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+        } else {
+            guard word.count == 2, let letter = word.last, let match = spec.options.first(where: { $0.short == letter })
+            else {
+                throw UsageError(message: "unknown option '\(word)'", spec: spec)
+            }
+            name = match.name
+        }
+        guard let definition = spec.options.first(where: { $0.name == name }) else {
+            throw UsageError(message: "unknown option '--\(name)'", spec: spec)
+        }
+        if definition.value == nil {
+            if inlineValue != nil {
+                throw UsageError(message: "option '--\(name)' takes no value", spec: spec)
+            }
+            flags.insert(name)
+            return
+        }
+        let value: String
+        if let inlineValue {
+            value = inlineValue
+        } else {
+            guard index < words.count else {
+                throw UsageError(message: "option '--\(name)' needs a value \(definition.value ?? "")", spec: spec)
+            }
+            value = words[index]
+            index += 1
+        }
+        if !definition.repeatable, values[name] != nil {
+            throw UsageError(message: "option '--\(name)' is given more than once", spec: spec)
+        }
+        values[name, default: []].append(value)
+    }
+
+    /// As many positional arguments as the command takes, and every required one.
+    private func checkPositionals(_ spec: CommandSpec) throws(UsageError) {
+        let maximum = spec.arguments.contains { $0.repeatable } ? Int.max : spec.arguments.count
+        if positionals.count > maximum {
+            throw UsageError(message: "unexpected argument '\(positionals[maximum])'", spec: spec)
+        }
+        let required = spec.arguments.filter { !$0.optional }
+        if positionals.count < required.count {
+            throw UsageError(message: "missing argument <\(required[positionals.count].name)>", spec: spec)
+        }
     }
 }

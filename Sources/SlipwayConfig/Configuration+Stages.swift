@@ -45,46 +45,9 @@ extension Configuration {
         for (key, value) in try reader.mapping(node, keyPath: path, allowed: stageKeys) {
             let keyPath = "\(path).\(key)"
             switch key {
-            case "name":
-                let text = try reader.string(value, keyPath: keyPath)
-                guard Stage.isValidName(text) else {
-                    throw reader.file.error(
-                        "stage name '\(text)' may only contain letters, digits, '.', '_' and '-', starting with a letter or digit",
-                        at: value, hint: "the name becomes the log file name, e.g. 'unit-tests'")
-                }
-                name = text
-            case "run":
-                let text = try reader.string(value, keyPath: keyPath)
-                guard !text.allSatisfy(\.isWhitespace) else {
-                    throw reader.file.error("'\(keyPath)' is empty", at: value, hint: "give the command line to run, e.g. 'swift test'")
-                }
-                try rejectNUL(text, value, keyPath: keyPath, reader)
-                run = text
-            case "workingDirectory":
-                let text = try reader.string(value, keyPath: keyPath)
-                guard !text.isEmpty else {
-                    throw reader.file.error("'\(keyPath)' is empty", at: value, hint: "give a folder relative to the repository root, or leave the key out")
-                }
-                try rejectNUL(text, value, keyPath: keyPath, reader)
-                stage.workingDirectory = text
-            case "timeout":
-                let seconds = try reader.number(value, keyPath: keyPath)
-                guard seconds > 0 else {
-                    throw reader.file.error("'\(keyPath)' must be more than 0 seconds, found \(value.scalar)", at: value, hint: "leave it out for no limit")
-                }
-                guard seconds.isFinite, seconds <= maximumTimeout else {
-                    throw reader.file.error(
-                        "'\(keyPath)' must be at most \(Int(maximumTimeout)) seconds (7 days), found \(value.scalar)", at: value,
-                        hint: "give the limit in seconds, e.g. 'timeout: 3600' for an hour, or leave it out for no limit")
-                }
-                stage.timeout = seconds
-            case "env":
-                stage.environment = try readEnvironment(value, keyPath: keyPath, reader)
-            case "when":
-                let text = try reader.choice(value, keyPath: keyPath, from: Stage.When.allCases.map(\.rawValue))
-                stage.when = Stage.When(rawValue: text) ?? .always
-            default:
-                break
+            case "name": name = try readStageName(value, keyPath: keyPath, reader)
+            case "run": run = try readCommandLine(value, keyPath: keyPath, reader)
+            default: try readStageSetting(key, value, keyPath: keyPath, into: &stage, reader)
             }
         }
         guard let name else {
@@ -96,6 +59,68 @@ extension Configuration {
         stage.name = name
         stage.command = .shell(run)
         return stage
+    }
+
+    private static func readStageName(_ value: YAMLNode, keyPath: String, _ reader: ConfigReader)
+        throws(YAMLError) -> String
+    {
+        let text = try reader.string(value, keyPath: keyPath)
+        guard Stage.isValidName(text) else {
+            throw reader.file.error(
+                "stage name '\(text)' may only contain letters, digits, '.', '_' and '-', starting with a letter or digit",
+                at: value, hint: "the name becomes the log file name, e.g. 'unit-tests'")
+        }
+        return text
+    }
+
+    private static func readCommandLine(_ value: YAMLNode, keyPath: String, _ reader: ConfigReader)
+        throws(YAMLError) -> String
+    {
+        let text = try reader.string(value, keyPath: keyPath)
+        guard !text.allSatisfy(\.isWhitespace) else {
+            throw reader.file.error(
+                "'\(keyPath)' is empty", at: value, hint: "give the command line to run, e.g. 'swift test'")
+        }
+        try rejectNUL(text, value, keyPath: keyPath, reader)
+        return text
+    }
+
+    /// `workingDirectory`, `timeout`, `env` and `when`.
+    private static func readStageSetting(
+        _ key: String, _ value: YAMLNode, keyPath: String, into stage: inout Stage, _ reader: ConfigReader
+    ) throws(YAMLError) {
+        switch key {
+        case "workingDirectory":
+            let text = try reader.string(value, keyPath: keyPath)
+            guard !text.isEmpty else {
+                throw reader.file.error(
+                    "'\(keyPath)' is empty", at: value,
+                    hint: "give a folder relative to the repository root, or leave the key out")
+            }
+            try rejectNUL(text, value, keyPath: keyPath, reader)
+            stage.workingDirectory = text
+        case "timeout":
+            let seconds = try reader.number(value, keyPath: keyPath)
+            guard seconds > 0 else {
+                throw reader.file.error(
+                    "'\(keyPath)' must be more than 0 seconds, found \(value.scalar)", at: value,
+                    hint: "leave it out for no limit")
+            }
+            guard seconds.isFinite, seconds <= maximumTimeout else {
+                throw reader.file.error(
+                    "'\(keyPath)' must be at most \(Int(maximumTimeout)) seconds (7 days), found \(value.scalar)",
+                    at: value,
+                    hint: "give the limit in seconds, e.g. 'timeout: 3600' for an hour, or leave it out for no limit")
+            }
+            stage.timeout = seconds
+        case "env":
+            stage.environment = try readEnvironment(value, keyPath: keyPath, reader)
+        case "when":
+            let text = try reader.choice(value, keyPath: keyPath, from: Stage.When.allCases.map(\.rawValue))
+            stage.when = Stage.When(rawValue: text) ?? .always
+        default:
+            break
+        }
     }
 
     private static func readEnvironment(_ node: YAMLNode, keyPath: String, _ reader: ConfigReader) throws(YAMLError) -> [String: String] {

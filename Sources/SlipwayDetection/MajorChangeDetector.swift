@@ -136,12 +136,49 @@ public struct MajorChangeDetector {
         files.contains { $0.paths.contains(where: paths.contains) }
     }
 
-    func verdict(base: OID?, head: OID, baseSource: Verdict.BaseSource, commits: [Commit], files: [FileChange], buildConfig: BuildConfigMatcher) -> Verdict {
+    func verdict(
+        base: OID?, head: OID, baseSource: Verdict.BaseSource, commits: [Commit], files: [FileChange],
+        buildConfig: BuildConfigMatcher
+    ) -> Verdict {
+        var rules = RuleResults()
+        let messages = judgeMessages(commits, into: &rules)
+        let swiftCount = judgeFiles(files, buildConfig: buildConfig, into: &rules)
+
+        var major = !rules.reasons.isEmpty
+        // Skip tags: the newest commit's skip tag overrides the whole verdict; an older commit's skip tag only
+        // silences that commit's own message tags.
+        let newest = commits.first?.id
+        if messages.skipHits.contains(where: { $0.commit == newest }) {
+            let hits = messages.skipHits.filter { $0.commit == newest }
+            let overridden = major ? " (overrides \(rules.reasons.map(\.rule.rawValue).joined(separator: ", ")))" : ""
+            let described = hits.map { "\($0.tag) in \($0.commit.short) \"\($0.subject)\"" }.joined(separator: "; ")
+            let reason = Verdict.Reason(rule: .skipTag, message: "skip tag \(described)\(overridden)", tags: hits)
+            rules.reasons.insert(reason, at: 0)
+            major = false
+        } else if !messages.skipHits.isEmpty {
+            let described = messages.skipHits.map { "\($0.tag) in \($0.commit.short)" }.joined(separator: "; ")
+            rules.quiet.append(
+                (.skipTag, "\(described) only silences that commit's message tags (not the newest commit)"))
+        } else {
+            rules.quiet.append((.skipTag, "no commit message carries \(list(config.skipTags))"))
+        }
+
+        return Verdict(
+            major: major, bump: messages.bump, base: base, head: head, baseSource: baseSource, baseTag: nil,
+            commits: commits, files: files, swiftFileCount: swiftCount, reasons: rules.reasons,
+            quietRules: rules.quiet, notes: [])
+    }
+
+    /// The rules that fired and the ones that stayed quiet, in report order.
+    struct RuleResults {
         var reasons: [Verdict.Reason] = []
         var quiet: [(rule: RuleID, explanation: String)] = []
+    }
 
-        // Skip tags: the newest commit's skip tag overrides the whole verdict; an older commit's skip tag
-        // only silences that commit's own message tags.
+    /// The message-tag rule; returns the skip tags found (applied last) and the bump the messages ask for.
+    private func judgeMessages(_ commits: [Commit], into rules: inout RuleResults)
+        -> (skipHits: [Verdict.TagHit], bump: BumpLevel)
+    {
         var skipHits: [Verdict.TagHit] = []
         var tagHits: [Verdict.TagHit] = []
         var bump = BumpLevel.patch
@@ -150,20 +187,24 @@ public struct MajorChangeDetector {
             let skips = message.tags(from: config.skipTags)
             skipHits += skips.map { Verdict.TagHit(tag: $0, commit: commit.id, subject: commit.subject) }
             if skips.isEmpty {
-                tagHits += message.tags(from: config.tags).map { Verdict.TagHit(tag: $0, commit: commit.id, subject: commit.subject) }
+                tagHits += message.tags(from: config.tags).map {
+                    Verdict.TagHit(tag: $0, commit: commit.id, subject: commit.subject)
+                }
             }
             bump = max(bump, message.bumpLevel)
         }
-        let newest = commits.first?.id
-        let skipped = skipHits.contains { $0.commit == newest }
-
         if tagHits.isEmpty {
-            quiet.append((.messageTag, "no commit message carries \(list(config.tags))"))
+            rules.quiet.append((.messageTag, "no commit message carries \(list(config.tags))"))
         } else {
             let described = tagHits.map { "\($0.tag) in \($0.commit.short) \"\($0.subject)\"" }
-            reasons.append(Verdict.Reason(rule: .messageTag, message: "message tag " + described.joined(separator: "; "), tags: tagHits))
+            rules.reasons.append(
+                Verdict.Reason(rule: .messageTag, message: "message tag " + described.joined(separator: "; "), tags: tagHits))
         }
+        return (skipHits, bump)
+    }
 
+    /// The swift-files, shared-code and build-config rules; returns how many Swift files changed.
+    private func judgeFiles(_ files: [FileChange], buildConfig: BuildConfigMatcher, into rules: inout RuleResults) -> Int {
         var swiftCount = 0
         var swiftPaths: [String] = []
         var shared: [String] = []
@@ -184,40 +225,29 @@ public struct MajorChangeDetector {
         }
         let threshold = config.swiftFileThreshold
         if swiftCount > threshold {
-            reasons.append(Verdict.Reason(
-                rule: .swiftFiles, message: "\(swiftCount) Swift files changed, more than \(threshold)",
-                paths: swiftPaths, count: swiftCount, threshold: threshold))
+            rules.reasons.append(
+                Verdict.Reason(
+                    rule: .swiftFiles, message: "\(swiftCount) Swift files changed, more than \(threshold)",
+                    paths: swiftPaths, count: swiftCount, threshold: threshold))
         } else {
-            quiet.append((.swiftFiles, "\(swiftCount) Swift file\(swiftCount == 1 ? "" : "s") changed, fires above \(threshold)"))
+            let files = "\(swiftCount) Swift file\(swiftCount == 1 ? "" : "s")"
+            rules.quiet.append((.swiftFiles, "\(files) changed, fires above \(threshold)"))
         }
         if shared.isEmpty {
-            quiet.append((.sharedCode, "nothing changed under \(list(config.sharedPaths.map(\.pattern)))"))
+            rules.quiet.append((.sharedCode, "nothing changed under \(list(config.sharedPaths.map(\.pattern)))"))
         } else {
-            reasons.append(Verdict.Reason(rule: .sharedCode, message: "shared code changed: \(summary(shared))", paths: shared))
+            rules.reasons.append(
+                Verdict.Reason(rule: .sharedCode, message: "shared code changed: \(summary(shared))", paths: shared))
         }
         if buildPaths.isEmpty {
-            quiet.append((.buildConfig, "no build configuration changed"))
+            rules.quiet.append((.buildConfig, "no build configuration changed"))
         } else {
-            reasons.append(Verdict.Reason(rule: .buildConfig, message: "build configuration changed: \(summary(buildPaths))", paths: buildPaths))
+            rules.reasons.append(
+                Verdict.Reason(
+                    rule: .buildConfig, message: "build configuration changed: \(summary(buildPaths))",
+                    paths: buildPaths))
         }
-
-        var major = !reasons.isEmpty
-        if skipped {
-            let hits = skipHits.filter { $0.commit == newest }
-            let overridden = major ? " (overrides \(reasons.map(\.rule.rawValue).joined(separator: ", ")))" : ""
-            let described = hits.map { "\($0.tag) in \($0.commit.short) \"\($0.subject)\"" }.joined(separator: "; ")
-            reasons.insert(Verdict.Reason(rule: .skipTag, message: "skip tag \(described)\(overridden)", tags: hits), at: 0)
-            major = false
-        } else if !skipHits.isEmpty {
-            let described = skipHits.map { "\($0.tag) in \($0.commit.short)" }.joined(separator: "; ")
-            quiet.append((.skipTag, "\(described) only silences that commit's message tags (not the newest commit)"))
-        } else {
-            quiet.append((.skipTag, "no commit message carries \(list(config.skipTags))"))
-        }
-
-        return Verdict(
-            major: major, bump: bump, base: base, head: head, baseSource: baseSource, baseTag: nil, commits: commits,
-            files: files, swiftFileCount: swiftCount, reasons: reasons, quietRules: quiet, notes: [])
+        return swiftCount
     }
 
     /// Whether a path ends in `.swift` (as `hasSuffix` decides, which compares characters). Only a path whose

@@ -20,95 +20,153 @@ struct ReleasePlanner {
     func plan(_ request: ReleaseService.Request) throws -> ReleasePlan {
         // 1. A repository in a state a release can start from.
         let head = try repository.resolveCommit("HEAD")
+        let changes = try releasableChanges(allowDirty: request.allowDirty)
+
+        // 2. The versions, and the spec files the release commits. The commits since the previous release are
+        // judged once: `auto` picks its level from this verdict, and the manifest records it as the trigger.
+        let context = SpecContext(
+            workspace: workspace, currentDirectory: request.currentDirectory, environment: environment)
+        let verdict = try DetectService(workspace: workspace).detector.judgeSincePreviousRelease(head: head)
+        let bump = try BumpService(context: context).plan(request.bump, auto: verdict)
+        guard !bump.isEmpty else {
+            throw Failure(
+                "cannot release: the spec already holds the requested versions, so there is nothing to commit",
+                hint: "ask for a level (slipway release patch), or another --set/--build value")
+        }
+        let versions = try Versions(
+            bump: bump, inventory: try VersionService(context: context).inventory(request.bump.options))
+        let specFiles = try relativeSpecFiles(bump)
+        try requireClean(specFiles, changes: changes)
+
+        // 3. The stages, the trigger and the commit.
+        let stages = try StagePlan.resolve(workspace)
+        var draft = try ManifestAssembler(workspace: workspace).manifest(
+            head: head, releaseTag: .none, requested: request.requested, verdict: verdict)
+        draft.version.marketing = versions.version
+        draft.version.build = versions.build
+        let author = try repository.identity(.author, environment: environment)
+        let committer = try repository.identity(.committer, environment: environment)
+        let release = workspace.configuration.release
+        let (message, subject) = commitMessage(versions, template: release.commitMessage)
+
+        // 4. The tag, the manifest and the push.
+        let tag = try tagName(versions, template: release.tag)
+        let artifacts = workspace.configuration.artifacts.map(\.pattern)
+        let inToto = request.inToto ?? release.inToto
+        if inToto, artifacts.isEmpty {
+            throw Failure(
+                "cannot release with an in-toto statement: there are no artifacts to attest",
+                hint: "list the files the stages produce under 'artifacts:' in \(Configuration.fileName), or leave "
+                    + "out --in-toto")
+        }
+        let branch = repository.currentBranch
+        let push = try (request.push ?? release.push) ? pushTarget(branch: branch, tag: tag) : nil
+        let values = stageEnvironment(versions, tag: tag, major: verdict.major)
+        let steps = ReleasePlan.steps(
+            bump: bump, specFiles: specFiles, stages: stages, skipStages: request.skipStages,
+            environment: values, artifacts: artifacts, commitMessage: message, tag: tag, tagMessage: subject,
+            author: author, committer: committer, manifest: release.manifest, inToto: inToto, push: push)
+        return ReleasePlan(
+            head: head, branch: branch, bump: bump, previousVersion: versions.previousVersion,
+            previousBuild: versions.previousBuild, version: versions.version, build: versions.build,
+            specFiles: specFiles, stages: stages, skipStages: request.skipStages, stageEnvironment: values,
+            commitMessage: message, tagMessage: subject, author: author, committer: committer, tag: tag,
+            artifactPatterns: artifacts, manifestTemplate: release.manifest, inToto: inToto, push: push,
+            draft: draft, steps: steps)
+    }
+
+    /// The versions before and after the release.
+    struct Versions {
+        var previousVersion: String?
+        var previousBuild: String?
+        var version: String
+        /// `nil` when the spec has no literal build number.
+        var build: String?
+
+        init(bump: BumpPlan, inventory: VersionInventory) throws {
+            previousVersion = bump.marketing.map { $0.old ?? $0.oldValues.first ?? "" } ?? inventory.effective(.marketing)
+            previousBuild = bump.build.map { $0.old ?? $0.oldValues.first ?? "" } ?? inventory.effective(.build)
+            guard let version = bump.marketing?.new ?? previousVersion else {
+                throw Failure(
+                    "cannot release: the spec defines no single marketing version (MARKETING_VERSION)",
+                    hint: "define one, or give it with --set <version>")
+            }
+            self.version = version
+            build = bump.build?.new ?? previousBuild
+        }
+
+        /// The values release templates may use.
+        var templateValues: [String: String] {
+            ReleasePlan.templateValues(
+                version: version, build: build, previousVersion: previousVersion, previousBuild: previousBuild)
+        }
+    }
+
+    /// The tracked files with uncommitted changes (allowed with `--allow-dirty`); refuses a merge, rebase or
+    /// cherry-pick in progress.
+    private func releasableChanges(allowDirty: Bool) throws -> [String] {
         let state = repository.state
         guard state == .clean else {
             throw Failure("cannot release: \(state.summary)", hint: state.hint)
         }
         let changes = try repository.trackedChanges()
-        if !changes.isEmpty, !request.allowDirty {
-            throw Failure("cannot release: tracked files have uncommitted changes:\n" + ReleasePlanner.list(changes),
-                          hint: "commit or stash them first; --allow-dirty releases anyway (only the spec files are committed)")
+        if !changes.isEmpty, !allowDirty {
+            throw Failure(
+                "cannot release: tracked files have uncommitted changes:\n" + ReleasePlanner.list(changes),
+                hint: "commit or stash them first; --allow-dirty releases anyway (only the spec files are committed)")
         }
+        return changes
+    }
 
-        // 2. The versions, and the spec files the release commits.
-        let context = SpecContext(workspace: workspace, currentDirectory: request.currentDirectory, environment: environment)
-        // The commits since the previous release, judged once: `auto` picks its level from this verdict, and the
-        // manifest records it as the release's trigger.
-        let verdict = try DetectService(workspace: workspace).detector.judgeSincePreviousRelease(head: head)
-        let bump = try BumpService(context: context).plan(request.bump, auto: verdict)
-        guard !bump.isEmpty else {
-            throw Failure("cannot release: the spec already holds the requested versions, so there is nothing to commit",
-                          hint: "ask for a level (slipway release patch), or another --set/--build value")
+    /// `--allow-dirty` never covers the spec files: the release commit would take their changes along.
+    private func requireClean(_ specFiles: [String], changes: [String]) throws {
+        let dirty = specFiles.filter { changes.contains($0) }
+        guard dirty.isEmpty else {
+            throw Failure(
+                "cannot release: \(dirty.joined(separator: ", ")) \(dirty.count == 1 ? "has" : "have") uncommitted "
+                    + "changes, which the release commit would take along",
+                hint: "commit or stash the changes to the spec first; --allow-dirty only covers other files")
         }
-        let inventory = try VersionService(context: context).inventory(request.bump.options)
-        let previousVersion = bump.marketing.map { $0.old ?? $0.oldValues.first ?? "" } ?? inventory.effective(.marketing)
-        let previousBuild = bump.build.map { $0.old ?? $0.oldValues.first ?? "" } ?? inventory.effective(.build)
-        guard let version = bump.marketing?.new ?? previousVersion else {
-            throw Failure("cannot release: the spec defines no single marketing version (MARKETING_VERSION)",
-                          hint: "define one, or give it with --set <version>")
-        }
-        let build = bump.build?.new ?? previousBuild
-        let specFiles = try relativeSpecFiles(bump)
-        let dirtySpecs = specFiles.filter { changes.contains($0) }
-        guard dirtySpecs.isEmpty else {
-            throw Failure("cannot release: \(dirtySpecs.joined(separator: ", ")) \(dirtySpecs.count == 1 ? "has" : "have") uncommitted changes, "
-                          + "which the release commit would take along",
-                          hint: "commit or stash the changes to the spec first; --allow-dirty only covers other files")
-        }
+    }
 
-        // 3. The stages, the trigger and the commit.
-        let stages = try StagePlan.resolve(workspace)
-        let requested = request.requested
-        var draft = try ManifestAssembler(workspace: workspace).manifest(
-            head: head, releaseTag: .none, requested: requested, verdict: verdict)
-        draft.version.marketing = version
-        draft.version.build = build
-        let author = try repository.identity(.author, environment: environment)
-        let committer = try repository.identity(.committer, environment: environment)
-        let release = workspace.configuration.release
-        let values = ReleasePlan.templateValues(version: version, build: build, previousVersion: previousVersion, previousBuild: previousBuild)
-        let trailer = CommitTrailer("Slipway-Release", build.map { "\(version)+\($0)" } ?? version)
-        let rendered = release.commitMessage.render(values).trimmingCharacters(in: .whitespacesAndNewlines)
+    /// The release commit's message with its trailer, and the subject the tag's message is.
+    private func commitMessage(_ versions: Versions, template: ReleaseTemplate) -> (message: String, subject: String) {
+        let trailer = CommitTrailer(
+            "Slipway-Release", versions.build.map { "\(versions.version)+\($0)" } ?? versions.version)
+        let rendered = template.render(versions.templateValues).trimmingCharacters(in: .whitespacesAndNewlines)
         // An empty template would leave a commit of nothing but the trailer and a tag git itself refuses.
-        let subject = rendered.isEmpty ? "Release \(ReleasePlan.text(version, build))" : rendered
-        let message = CommitTrailer.append([trailer], to: subject)
+        let subject = rendered.isEmpty ? "Release \(ReleasePlan.text(versions.version, versions.build))" : rendered
+        return (CommitTrailer.append([trailer], to: subject), subject)
+    }
 
-        // 4. The tag, the manifest and the push.
-        let tag = release.tag.render(values)
+    /// The tag's name; refused when git would refuse it or it exists.
+    private func tagName(_ versions: Versions, template: ReleaseTemplate) throws -> String {
+        let tag = template.render(versions.templateValues)
         guard repository.isValidReferenceName("refs/tags/\(tag)") else {
-            throw Failure("cannot release: the tag name '\(tag)' (from release.tag '\(release.tag)') is not a valid git tag name",
-                          hint: "change release.tag in \(Configuration.fileName); git tag names cannot contain spaces, '..', '~', '^', ':' or '?'")
+            throw Failure(
+                "cannot release: the tag name '\(tag)' (from release.tag '\(template)') is not a valid git tag name",
+                hint: "change release.tag in \(Configuration.fileName); git tag names cannot contain spaces, '..', "
+                    + "'~', '^', ':' or '?'")
         }
         guard !repository.hasTag(named: tag) else {
-            throw Failure("cannot release: the tag \(tag) already exists",
-                          hint: "release another version (slipway release patch, --set <version>), or include {build} in release.tag")
+            throw Failure(
+                "cannot release: the tag \(tag) already exists",
+                hint: "release another version (slipway release patch, --set <version>), or include {build} in "
+                    + "release.tag")
         }
-        let artifacts = workspace.configuration.artifacts.map(\.pattern)
-        let inToto = request.inToto ?? release.inToto
-        if inToto, artifacts.isEmpty {
-            throw Failure("cannot release with an in-toto statement: there are no artifacts to attest",
-                          hint: "list the files the stages produce under 'artifacts:' in \(Configuration.fileName), or leave out --in-toto")
-        }
-        let branch = repository.currentBranch
-        let push = try (request.push ?? release.push) ? pushTarget(branch: branch, tag: tag) : nil
+        return tag
+    }
 
-        var environmentValues = StageEnvironment.current(for: workspace, major: draft.trigger?.verdict.major ?? false,
-                                                         output: OutputFolder(root: workspace.root))
-        environmentValues.version = version
-        environmentValues.build = build ?? ""
-        environmentValues.extra = [
-            "SLIPWAY_PREVIOUS_VERSION": previousVersion ?? "", "SLIPWAY_PREVIOUS_BUILD": previousBuild ?? "", "SLIPWAY_TAG": tag,
+    /// `SLIPWAY_*` for the stages: the NEW version and build, the source commit, the tag to be.
+    private func stageEnvironment(_ versions: Versions, tag: String, major: Bool) -> StageEnvironment {
+        var values = StageEnvironment.current(for: workspace, major: major, output: OutputFolder(root: workspace.root))
+        values.version = versions.version
+        values.build = versions.build ?? ""
+        values.extra = [
+            "SLIPWAY_PREVIOUS_VERSION": versions.previousVersion ?? "",
+            "SLIPWAY_PREVIOUS_BUILD": versions.previousBuild ?? "", "SLIPWAY_TAG": tag,
         ]
-        let steps = ReleasePlan.steps(
-            bump: bump, specFiles: specFiles, stages: stages, skipStages: request.skipStages,
-            environment: environmentValues, artifacts: artifacts, commitMessage: message, tag: tag, tagMessage: subject,
-            author: author, committer: committer, manifest: release.manifest, inToto: inToto, push: push)
-        return ReleasePlan(
-            head: head, branch: branch, bump: bump, previousVersion: previousVersion, previousBuild: previousBuild,
-            version: version, build: build, specFiles: specFiles, stages: stages, skipStages: request.skipStages,
-            stageEnvironment: environmentValues, commitMessage: message, tagMessage: subject, author: author,
-            committer: committer, tag: tag, artifactPatterns: artifacts, manifestTemplate: release.manifest,
-            inToto: inToto, push: push, draft: draft, steps: steps)
+        return values
     }
 
     /// The edited files relative to the repository root; a spec outside the repository cannot be committed.
