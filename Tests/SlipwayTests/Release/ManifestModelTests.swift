@@ -165,17 +165,18 @@ struct ManifestModelTests {
         #expect(Configuration().release.commitMessage.text == "Release {version} ({build})")
 
         let typo = try YAMLFile(path: ".slipway.yml", text: "release:\n  pussh: true\n")
-        #expect(throws: (any Error).self) { try Configuration.parse(typo) }
-        do {
-            _ = try Configuration.parse(typo)
-        } catch {
-            #expect(error.rendered.contains(".slipway.yml:2:3: error: unknown key 'pussh' in 'release'"))
-            #expect(error.rendered.contains("did you mean 'push'?"))
+        let unknown = #expect(throws: YAMLError.self) { try Configuration.parse(typo) }
+        #expect(unknown?.rendered.contains(".slipway.yml:2:3: error: unknown key 'pussh' in 'release'") == true)
+        #expect(unknown?.rendered.contains("did you mean 'push'?") == true)
+        // A manifest path outside the repository, absolute or through '..', is refused at its value.
+        for manifest in ["/tmp/m.json", "../{version}/m.json"] {
+            let file = try YAMLFile(path: ".slipway.yml", text: "release:\n  manifest: \(manifest)\n")
+            let error = #expect(throws: YAMLError.self) { try Configuration.parse(file) }
+            #expect(error?.location?.description == ".slipway.yml:2:13", "\(manifest)")
+            #expect(error?.message
+                == "'release.manifest' must be a file path inside the repository, relative to its root")
+            #expect(error?.hint == "for example .slipway/releases/{version}+{build}/manifest.json")
         }
-        let absolute = try YAMLFile(path: ".slipway.yml", text: "release:\n  manifest: /tmp/m.json\n")
-        #expect(throws: (any Error).self) { try Configuration.parse(absolute) }
-        let outside = try YAMLFile(path: ".slipway.yml", text: "release:\n  manifest: ../{version}/m.json\n")
-        #expect(throws: (any Error).self) { try Configuration.parse(outside) }
     }
 }
 
