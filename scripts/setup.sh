@@ -27,7 +27,7 @@ Darwin)
     have_pc yaml-0.1 || need_packages="$need_packages libyaml-dev"
     have_pc libcrypto || need_packages="$need_packages libssl-dev"
     command -v git >/dev/null 2>&1 || need_packages="$need_packages git"
-    # scripts/lint.sh installs its linters from PyPI into a virtual environment.
+    # scripts/python-tools.sh installs the linters and check-jsonschema from PyPI into a virtual environment.
     python3 -m venv --help >/dev/null 2>&1 || need_packages="$need_packages python3 python3-venv"
     if [ -n "$need_packages" ]; then
         if [ "$(id -u)" -ne 0 ]; then

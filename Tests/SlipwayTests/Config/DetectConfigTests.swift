@@ -123,10 +123,11 @@ struct DetectConfigTests {
         // The rendering shows the offending line with a caret under the reported column.
         let lines = error.rendered.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first?.hasPrefix("\(bad.location): error: ") == true)
-        if let location = error.location, let source = error.sourceLine, lines.count > 2 {
-            #expect(lines[1] == Substring(source))
-            #expect(lines[2] == Substring(String(repeating: " ", count: location.column - 1) + "^"))
-        }
+        let location = try #require(error.location)
+        let source = try #require(error.sourceLine, "no source line under \(bad.location)")
+        try #require(lines.count > 2, "\(error.rendered)")
+        #expect(lines[1] == Substring(source))
+        #expect(lines[2] == Substring(String(repeating: " ", count: location.column - 1) + "^"))
     }
 
     @Test("did-you-mean only suggests close names")

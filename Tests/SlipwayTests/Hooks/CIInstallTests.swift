@@ -51,16 +51,19 @@ struct CIInstallTests {
             #expect(line.range(of: #"uses: actions/[a-z-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$"#, options: .regularExpression) != nil, "\(line)")
         }
         var inRun = false
+        var runSteps = 0
         for line in workflow.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("run:") || trimmed.hasPrefix("- run:") {
                 inRun = true
+                runSteps += 1
                 #expect(!trimmed.contains("${{"), "expression in run: \(line)")
             } else if inRun, !line.hasPrefix("            ") {
                 inRun = false
             }
             if inRun { #expect(!line.contains("${{"), "expression in a run: script: \(line)") }
         }
+        #expect(runSteps > 0, "no run: step found, so none was checked")
     }
 
     /// Every `slipway run …` command line in the bundled CI files, split into words (they quote nothing).

@@ -96,7 +96,7 @@ struct PostCommitHookTests {
             try repository.commitWithHooks("Main change", extraEnvironment: ["SLIPWAY_SKIP_HOOK": "1"])
             #expect(try repository.gitResult(["merge", "-q", "side"]).status != 0, "the merge should conflict")
             try repository.write("App/App.swift", "struct App { let main = 1; let side = 1 }\n")
-            _ = try repository.gitResult(["add", "-A"])
+            try repository.git(["add", "-A"])
             result = try repository.gitResult(["commit", "-q", "--no-edit"], extraEnvironment: verbose)
         case "cherry-pick":
             result = try repository.gitResult(["cherry-pick", "side"], extraEnvironment: verbose)
@@ -265,7 +265,7 @@ struct PostCommitHookTests {
         let git = try runProcess("/usr/bin/env", ["sh", "-c", "command -v git"], environment: repository.environment).stdout
             .trimmingCharacters(in: .whitespacesAndNewlines)
         try repository.write("Shared/Core.swift", "struct Core {}\n")
-        _ = try repository.gitResult(["add", "-A"])
+        try repository.git(["add", "-A"])
         let result = try repository.gitResult(["commit", "-q", "-m", "Shared"], extraEnvironment: ["PATH": "/usr/bin:/bin"])
         #expect(git.hasPrefix("/usr/bin/") || git.hasPrefix("/bin/"), "this test assumes git in /usr/bin or /bin, found \(git)")
         #expect(result.status == 0)

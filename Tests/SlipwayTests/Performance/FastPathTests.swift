@@ -119,11 +119,84 @@ struct FastPathTests {
         #expect(written == "[" + document.compact() + "]")
     }
 
-    @Test("libgit2 still loads CA certificates on request after deferring them at start-up")
-    func certificates() throws {
-        _ = try Repository(discoveringFrom: URL(fileURLWithPath: #filePath))
-        try GitLibrary.loadCertificates()
+    // MARK: CA certificates (see Sources/CGitCertificates/certificates.c)
+
+    #if os(Linux)
+    /// Debian's and Ubuntu's libgit2 (built with mbedTLS) parses this file in `git_libgit2_init()`.
+    static let caBundle = "/etc/ssl/certs/ca-certificates.crt"
+
+    @Test("slipway detect never has mbedTLS parse the CA bundle: libgit2's request stops at Slipway's interposer")
+    func certificatesDeferred() throws {
+        let repo = try TestRepository()
+        try repo.touch("iOS/App.swift")
+        try repo.commit("Initial app")
+        // glibc's dynamic linker logs every symbol binding, dlsym(RTLD_NEXT) lookups included, to <file>.<pid>.
+        let logs = TemporaryDirectory("slipway-ld-debug")
+        let result = try repo.slipway(
+            "detect", "HEAD",
+            extraEnvironment: ["LD_DEBUG": "bindings", "LD_DEBUG_OUTPUT": logs.url.appendingPathComponent("ld").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("1 changed, 1 Swift"), "detect read the commit with libgit2: \(result.stdout)")
+        let bindings = try FastPathTests.bindings(of: "mbedtls_x509_crt_parse_file", loggedIn: logs.url)
+        try #require(bindings.contains { $0.from.contains("libgit2") },
+                     "libgit2 here does not use mbedTLS, so there is nothing to defer: \(bindings)")
+        // The interposer is in place: libgit2 calls Slipway's definition, not mbedTLS's.
+        let slipway = URL(fileURLWithPath: SlipwayBinary.path).resolvingSymlinksInPath().path
+        #expect(bindings.filter { $0.from.contains("libgit2") }
+            .map { URL(fileURLWithPath: $0.to).resolvingSymlinksInPath().path } == [slipway])
+        // And it never passed the call on: that would look mbedTLS's definition up with dlsym(RTLD_NEXT), which is
+        // how the bundle gets parsed (GitLibrary.loadCertificates(), below, shows that lookup in the same log).
+        #expect(!bindings.contains { $0.to.contains("libmbedx509") }, "\(bindings)")
     }
+
+    @Test("libgit2 reads the CA bundle when Slipway asks for it after deferring it at start-up")
+    func certificatesLoadOnRequest() throws {
+        let bundle = FastPathTests.caBundle
+        try #require(FileManager.default.isReadableFile(atPath: bundle),
+                     "libgit2 with mbedTLS loads \(bundle) on Debian and Ubuntu; install the ca-certificates package")
+        let size = try #require(FileManager.default.attributesOfItem(atPath: bundle)[.size] as? Int)
+        // Initialises libgit2 (deferring the certificates) if no other test has yet.
+        _ = try Repository(discoveringFrom: URL(fileURLWithPath: #filePath))
+        // This thread's own read count, so other tests reading files meanwhile do not count.
+        let before = try FastPathTests.bytesReadByThisThread()
+        try GitLibrary.loadCertificates()
+        let read = try FastPathTests.bytesReadByThisThread() - before
+        // Had the bundle been parsed at start-up instead, nothing would be recorded and nothing read here.
+        #expect(read >= size, "read \(read) bytes while loading the certificates; the bundle holds \(size)")
+    }
+
+    /// Who each binding of `symbol` in the dynamic linker's logs binds, and to which object it resolved.
+    static func bindings(of symbol: String, loggedIn folder: URL) throws -> [(from: String, to: String)] {
+        var found: [(from: String, to: String)] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            let log = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            // "binding file <from> [0] to <to> [0]: normal symbol `<symbol>'"
+            for line in log.split(separator: "\n") where line.contains("symbol `\(symbol)'") {
+                guard let file = line.range(of: "binding file "),
+                      let to = line.range(of: " to ", range: file.upperBound..<line.endIndex),
+                      let fromEnd = line.range(of: " [", range: file.upperBound..<to.lowerBound),
+                      let toEnd = line.range(of: " [", range: to.upperBound..<line.endIndex)
+                else { throw TestFailure("unexpected LD_DEBUG line: \(line)") }
+                found.append((from: String(line[file.upperBound..<fromEnd.lowerBound]),
+                              to: String(line[to.upperBound..<toEnd.lowerBound])))
+            }
+        }
+        return found
+    }
+
+    /// `rchar` of /proc/thread-self/io: the bytes this thread has read with read(2) and its kin.
+    static func bytesReadByThisThread() throws -> Int {
+        guard let handle = FileHandle(forReadingAtPath: "/proc/thread-self/io") else {
+            throw TestFailure("cannot open /proc/thread-self/io")
+        }
+        defer { try? handle.close() }
+        let text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("rchar: ") }),
+              let count = Int(line.dropFirst("rchar: ".count))
+        else { throw TestFailure("no rchar in /proc/thread-self/io: \(text)") }
+        return count
+    }
+    #endif
 
     // MARK: The straightforward versions
 

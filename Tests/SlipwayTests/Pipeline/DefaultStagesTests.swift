@@ -185,10 +185,11 @@ struct DefaultStagesTests {
     @Test("a spec without a name is an error that says what to add")
     func specWithoutName() throws {
         try write("project.yml", "targets: {}\n")
-        let error = #expect(throws: (any Error).self) {
+        let error = #expect(throws: SpecError.self) {
             try DefaultStages.derive(root: folder.url, specPath: "project.yml", projectRoot: nil)
         }
-        #expect((error as? any SlipwayError)?.rendered.contains("project.yml has no 'name'") == true)
+        #expect(error?.message == "project.yml has no 'name', so the Xcode project's name is unknown")
+        #expect(error?.hint == "add 'name: <Project>' at the top of the spec, or configure 'stages:' in .slipway.yml")
     }
 
     @Test("derived commands read as shell lines joined by &&")

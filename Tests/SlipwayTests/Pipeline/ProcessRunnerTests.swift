@@ -76,13 +76,22 @@ struct ProcessRunnerTests {
     func detachedAndAttached() throws {
         let log = folder.url.appendingPathComponent("detached.log")
         try Data("before\n".utf8).write(to: log)
-        let environment = ProcessInfo.processInfo.environment
-        let started = Date()
-        let pid = try runner.startDetached(["/bin/sh", "-c", "read -r line || echo no-input; echo out; echo err >&2; sleep 1; echo done"],
-                                           appendingOutputTo: log.path, environment: environment)
-        #expect(Date().timeIntervalSince(started) < 0.9, "startDetached waited for the child")
+        let gate = folder.url.appendingPathComponent("gate")
+        var environment = ProcessInfo.processInfo.environment
+        environment["GATE"] = gate.path
+        // The child ends only once the test opens the gate, which it does after startDetached returns: had
+        // startDetached waited for the child, the child would give up a minute later and say so in the log.
+        let script = """
+            read -r line || echo no-input; echo out; echo err >&2
+            i=0; while [ ! -e "$GATE" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+            if [ -e "$GATE" ]; then echo done; else echo gave-up; fi
+            """
+        let pid = try runner.startDetached(["/bin/sh", "-c", script], appendingOutputTo: log.path,
+                                           environment: environment)
+        #expect(FileManager.default.createFile(atPath: gate.path, contents: Data()))
         var status: Int32 = 0
         #expect(waitpid(pid, &status, 0) == pid)
+        #expect(status == 0)
         #expect(try String(contentsOf: log, encoding: .utf8) == "before\nno-input\nout\nerr\ndone\n")
 
         #expect(try runner.runAttached(["/bin/sh", "-c", "exit 4"], environment: environment) == .exited(4))
@@ -111,17 +120,24 @@ struct ProcessRunnerTests {
         #expect(ProcessFailure.describe(outcome) == "was killed by SIGUSR1 (signal \(SIGUSR1))")
     }
 
+    // Timing: a loaded two-core machine can take a second to start a shell, so each timeout leaves the script
+    // time to get going, and no bound on elapsed time is tighter than ten times what the test should take.
+
     @Test("a timeout stops the whole process group, grandchildren included")
     func timeoutKillsGroup() throws {
         let pidFile = folder.url.appendingPathComponent("grandchild.pid")
+        let late = folder.url.appendingPathComponent("late")
         let started = Date()
-        let outcome = try runner.run(shell("sleep 300 & echo $! > grandchild.pid; sleep 300", timeout: 0.5), observer: nil)
+        // Left alone, the shell would write `late` after a minute and exit 0.
+        let script = "sleep 300 & echo $! > grandchild.pid; sleep 60; echo late > late"
+        let outcome = try runner.run(shell(script, timeout: 3), observer: nil)
         #expect(outcome.stop == .timedOut)
         #expect(outcome.termination == .signaled(SIGTERM))
-        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(!FileManager.default.fileExists(atPath: late.path), "the shell ran to its end")
+        #expect(Date().timeIntervalSince(started) < 50)
         let grandchild = try #require(readPid(pidFile))
         #expect(!isProcessRunning(grandchild))
-        #expect(ProcessFailure.describe(outcome, timeout: 0.5) == "timed out after 0.50 s (stopped with SIGTERM)")
+        #expect(ProcessFailure.describe(outcome, timeout: 3) == "timed out after 3.00 s (stopped with SIGTERM)")
     }
 
     @Test("a child kept in Slipway's process group shares it, and a timeout stops the child alone")
@@ -137,13 +153,14 @@ struct ProcessRunnerTests {
 
     @Test("a group that ignores SIGTERM is killed with SIGKILL after the grace period")
     func killAfterGrace() throws {
-        var request = shell("trap '' TERM; sleep 300 & echo $! > stubborn.pid; while :; do sleep 1; done", timeout: 0.3)
-        request.killGracePeriod = 0.3
+        // The trap must be set before the timeout, or SIGTERM alone would end the shell.
+        var request = shell("trap '' TERM; sleep 300 & echo $! > stubborn.pid; while :; do sleep 1; done", timeout: 3)
+        request.killGracePeriod = 1
         let started = Date()
         let outcome = try runner.run(request, observer: nil)
         #expect(outcome.stop == .timedOut)
         #expect(outcome.termination == .signaled(SIGKILL))
-        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(Date().timeIntervalSince(started) < 60)
         let stubborn = try #require(readPid(folder.url.appendingPathComponent("stubborn.pid")))
         #expect(!isProcessRunning(stubborn))
     }
@@ -158,9 +175,11 @@ struct ProcessRunnerTests {
         let started = Date()
         let outcome = try runner.run(request, observer: observer)
         #expect(outcome.stop == .cancelled(SIGINT))
+        #expect(outcome.termination == .signaled(SIGTERM))
         #expect(cancellation.isCancelled)
         #expect(cancellation.signal == SIGINT)
-        #expect(Date().timeIntervalSince(started) < 20)
+        // Left alone, the command would run for five minutes.
+        #expect(Date().timeIntervalSince(started) < 60)
     }
 
     @Test("output arrives while the command is still running")
@@ -220,10 +239,17 @@ struct ProcessRunnerTests {
 
     @Test("a background process that keeps the pipes open does not hold the command up for long")
     func backgroundHoldsPipes() throws {
+        let observer = RecordingObserver()
         let started = Date()
-        let outcome = try runner.run(shell("sleep 3 & echo done"), observer: nil)
+        // The background sleep holds both pipes for five minutes; the runner reads on for its drain period only.
+        let outcome = try runner.run(shell("sleep 300 & echo $! > holder.pid; echo done"), observer: observer)
+        let holder = try #require(readPid(folder.url.appendingPathComponent("holder.pid")))
+        defer { kill(holder, SIGKILL) }
         #expect(outcome.succeeded)
-        #expect(Date().timeIntervalSince(started) < 2.5)
+        #expect(observer.text(.standardOutput) == "done\n")
+        // The run ended while the pipes were still held, not because the holder went away.
+        #expect(isProcessRunning(holder))
+        #expect(Date().timeIntervalSince(started) < 30)
     }
 
     @Test("shell quoting leaves plain words alone and single-quotes the rest")

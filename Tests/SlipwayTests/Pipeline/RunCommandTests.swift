@@ -193,9 +193,11 @@ struct RunCommandTests {
 
         // Once released (tagged), HEAD is no major change any more, and --major still forces one.
         try repo.git(["tag", "v1.1.0"])
-        _ = try repo.slipway("run")
+        let released = try repo.slipway("run")
+        #expect(released.status == 0, "\(released.stderr)")
         #expect(try repo.read("major.txt") == "false\n")
-        _ = try repo.slipway("run", "--major")
+        let forced = try repo.slipway("run", "--major")
+        #expect(forced.status == 0, "\(forced.stderr)")
         #expect(try repo.read("major.txt") == "true\n")
     }
 

@@ -56,11 +56,26 @@ enum ReleaseFixture {
         return String(digest.trimmingCharacters(in: CharacterSet(charactersIn: "\\")))
     }
 
-    static let schemaURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("schemas/manifest.schema.json")
+    static let schemaURL = JSONSchemaCheck.packageRoot.appendingPathComponent("schemas/manifest.schema.json")
 
-    static func validator() throws -> JSONSchemaValidator {
-        try JSONSchemaValidator(contentsOf: schemaURL)
+    /// check-jsonschema's problems with manifest files against schemas/manifest.schema.json; empty when valid.
+    static func schemaProblems(_ manifests: URL...) throws -> [JSONSchemaCheck.Problem] {
+        try JSONSchemaCheck.problems(in: manifests, schema: schemaURL)
+    }
+
+    /// The same for manifests built in the test: each is written to `<name>.json` in `folder`, then all are checked
+    /// in one run. The problems come back by name; a valid manifest has none.
+    static func schemaProblems(_ manifests: [String: JSON], in folder: URL)
+        throws -> [String: [JSONSchemaCheck.Problem]]
+    {
+        var files: [String: URL] = [:]
+        for (name, manifest) in manifests {
+            let file = folder.appendingPathComponent("\(name).json")
+            try Data(manifest.pretty().utf8).write(to: file)
+            files[name] = file
+        }
+        let problems = try JSONSchemaCheck.problems(in: files.values.sorted { $0.path < $1.path }, schema: schemaURL)
+        return files.mapValues { file in problems.filter { $0.filename == file.path } }
     }
 
     static func readJSON(_ url: URL) throws -> JSON {

@@ -36,7 +36,18 @@ struct BumpServiceTests {
         let plan = try service.plan(BumpRequest(marketing: .bump(.patch), build: .increment))
         try fixture.write("Shared/widget.yml", "# edited meanwhile\n")
         let before = try fixture.snapshot()
-        #expect(throws: (any Error).self) { try service.apply(plan) }
+        let widget = try #require(plan.files.first { $0.displayPath == "Shared/widget.yml" })
+        do {
+            _ = try service.apply(plan)
+            Issue.record("apply wrote over a file that changed after planning")
+        } catch {
+            // SlipwayCore's FileWriteError, named by its type (this file imports SlipwayKit only); then its text.
+            #expect("\(type(of: error))" == "FileWriteError")
+            #expect("\(error)" == """
+                Error: \(widget.url.path) changed while Slipway was working on it
+                hint: run the command again so it starts from the file as it is now
+                """)
+        }
         #expect(try fixture.snapshot() == before)
     }
 }
