@@ -84,8 +84,14 @@ public enum GitHubOutput {
             if FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) { return }
             throw Failure("cannot write to the GitHub output file \(path)", hint: "check $GITHUB_OUTPUT")
         }
-        defer { try? handle.close() }
-        handle.seekToEndOfFile()
-        handle.write(Data(text.utf8))
+        do {
+            defer { try? handle.close() }
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(text.utf8))
+        } catch {
+            throw Failure(
+                "cannot append to the GitHub output file \(path): \(error.localizedDescription)",
+                hint: "check $GITHUB_OUTPUT")
+        }
     }
 }
