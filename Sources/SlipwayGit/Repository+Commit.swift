@@ -9,7 +9,9 @@ extension Repository {
     /// (trailing spaces and extra blank lines dropped, comments kept). libgit2 runs no hooks, so a Slipway hook
     /// can never call itself back through the commit it makes, and does not sign the commit.
     @discardableResult
-    public func commit(paths: [String], message: String, author: Identity, committer: Identity, allowEmpty: Bool = false) throws(GitError) -> OID {
+    public func commit(
+        paths: [String], message: String, author: Identity, committer: Identity, allowEmpty: Bool = false
+    ) throws(GitError) -> OID {
         guard let workingDirectory else { throw .bareRepository }
         let relativePaths = try paths.map { path throws(GitError) in try Repository.checkedRelativePath(path) }
 
@@ -46,7 +48,8 @@ extension Repository {
             try check(git_blob_create_from_workdir(&blob, handle, path), "git_blob_create_from_workdir")
             var entry = git_index_entry()
             entry.id = blob
-            entry.mode = kind == S_IFLNK ? 0o120000 : (info.st_mode & 0o111 != 0 && fileModeIsTrusted ? 0o100755 : 0o100644)
+            entry.mode =
+                kind == S_IFLNK ? 0o120000 : (info.st_mode & 0o111 != 0 && fileModeIsTrusted ? 0o100755 : 0o100644)
             entry.file_size = UInt32(truncatingIfNeeded: info.st_size)
             let code: Int32 = path.withCString { cPath in
                 entry.path = cPath
@@ -56,7 +59,9 @@ extension Repository {
         }
         var tree = git_oid()
         try check(git_index_write_tree_to(&tree, scratch, handle), "git_index_write_tree_to")
-        if !allowEmpty, let parentTree, let parentTreeID = git_tree_id(parentTree), git_oid_equal(parentTreeID, &tree) == 1 {
+        if !allowEmpty, let parentTree, let parentTreeID = git_tree_id(parentTree),
+            git_oid_equal(parentTreeID, &tree) == 1
+        {
             throw .nothingToCommit(paths: relativePaths)
         }
 
@@ -78,8 +83,9 @@ extension Repository {
         var result = git_oid()
         var parents: [OpaquePointer?] = parent.map { [$0] } ?? []
         let code = parents.withUnsafeMutableBufferPointer { buffer in
-            git_commit_create(&result, handle, "HEAD", authorSignature, committerSignature, nil, cleaned, treeObject,
-                              buffer.count, buffer.baseAddress)
+            git_commit_create(
+                &result, handle, "HEAD", authorSignature, committerSignature, nil, cleaned, treeObject,
+                buffer.count, buffer.baseAddress)
         }
         // libgit2 refuses to move HEAD when its tip is no longer the parent it was given.
         if code == GIT_EMODIFIED.rawValue { throw .headMoved }
@@ -90,10 +96,15 @@ extension Repository {
             var info = stat()
             let exists = lstat(workingDirectory.appendingPathComponent(path).path, &info) == 0
             let staged = exists ? git_index_add_bypath(index, path) : git_index_remove_bypath(index, path)
-            if staged < 0 { throw .indexNotUpdated(commit: commit.short, detail: GitError.last("git_index_add_bypath", staged).message) }
+            if staged < 0 {
+                throw .indexNotUpdated(
+                    commit: commit.short, detail: GitError.last("git_index_add_bypath", staged).message)
+            }
         }
         let written = git_index_write(index)
-        if written < 0 { throw .indexNotUpdated(commit: commit.short, detail: GitError.last("git_index_write", written).message) }
+        if written < 0 {
+            throw .indexNotUpdated(commit: commit.short, detail: GitError.last("git_index_write", written).message)
+        }
         return commit
     }
 
@@ -105,7 +116,8 @@ extension Repository {
     /// A repository-relative path with no `..`, no leading `/`, and no `.git` component.
     static func checkedRelativePath(_ path: String) throws(GitError) -> String {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
-        guard !path.hasPrefix("/"), !parts.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." || $0 == ".git" }) else {
+        guard !path.hasPrefix("/"), !parts.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." || $0 == ".git" })
+        else {
             throw .invalidPath(path)
         }
         return parts.joined(separator: "/")
@@ -115,8 +127,12 @@ extension Repository {
     static func signature(_ identity: Identity) throws(GitError) -> UnsafeMutablePointer<git_signature> {
         var pointer: UnsafeMutablePointer<git_signature>?
         let seconds = git_time_t(identity.date.timeIntervalSince1970.rounded(.down))
-        try check(git_signature_new(&pointer, identity.name, identity.email, seconds, Int32(identity.timeZoneOffsetMinutes)), "git_signature_new")
-        guard let pointer else { throw GitError.library(function: "git_signature_new", code: -1, detail: "no signature") }
+        try check(
+            git_signature_new(&pointer, identity.name, identity.email, seconds, Int32(identity.timeZoneOffsetMinutes)),
+            "git_signature_new")
+        guard let pointer else {
+            throw GitError.library(function: "git_signature_new", code: -1, detail: "no signature")
+        }
         return pointer
     }
 

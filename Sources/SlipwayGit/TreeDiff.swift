@@ -1,4 +1,5 @@
 import CGit2
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -101,7 +102,9 @@ public final class TreeDiffer {
     private func lookup(_ id: UnsafePointer<git_oid>) throws(GitError) -> OpaquePointer {
         var tree: OpaquePointer?
         try check(git_tree_lookup(&tree, repository.handle, id), "git_tree_lookup")
-        guard let tree else { throw GitError.library(function: "git_tree_lookup", code: -1, detail: "no tree returned") }
+        guard let tree else {
+            throw GitError.library(function: "git_tree_lookup", code: -1, detail: "no tree returned")
+        }
         return tree
     }
 
@@ -216,8 +219,12 @@ struct TreeWalk {
         let common = min(lengthA, lengthB)
         let result = memcmp(nameA, nameB, common)
         if result != 0 { return result }
-        let nextA: Int32 = lengthA > common ? Int32(UInt8(bitPattern: nameA[common])) : (isTree(git_tree_entry_filemode(a).rawValue) ? 0x2F : 0)
-        let nextB: Int32 = lengthB > common ? Int32(UInt8(bitPattern: nameB[common])) : (isTree(git_tree_entry_filemode(b).rawValue) ? 0x2F : 0)
+        let nextA: Int32 =
+            lengthA > common
+            ? Int32(UInt8(bitPattern: nameA[common])) : (isTree(git_tree_entry_filemode(a).rawValue) ? 0x2F : 0)
+        let nextB: Int32 =
+            lengthB > common
+            ? Int32(UInt8(bitPattern: nameB[common])) : (isTree(git_tree_entry_filemode(b).rawValue) ? 0x2F : 0)
         return nextA - nextB
     }
 
@@ -284,7 +291,9 @@ struct TreeWalk {
             var unmatchedAdded: [Side] = []
             for side in added {
                 let key = ObjectKey(side.oid)
-                if TreeWalk.kind(side.mode) != TreeWalk.gitlinkMode, var candidates = deletedByBlob[key], !candidates.isEmpty {
+                if TreeWalk.kind(side.mode) != TreeWalk.gitlinkMode, var candidates = deletedByBlob[key],
+                    !candidates.isEmpty
+                {
                     // Prefer a deleted file with the same name (a move between folders), as git does.
                     let base = TreeWalk.fileName(side.path)
                     let pick = candidates.firstIndex { TreeWalk.fileName(deleted[$0].path) == base } ?? 0
@@ -300,7 +309,8 @@ struct TreeWalk {
             remainingDeleted = deleted.enumerated().filter { !usedDeleted.contains($0.offset) }.map(\.element)
             // Renames with edits, scored and paired as git does (libgit2's scoring disagrees with git's).
             if !remainingAdded.isEmpty, !remainingDeleted.isEmpty {
-                var inexact = InexactRenames(repository: repository, sources: remainingDeleted, destinations: remainingAdded)
+                var inexact = InexactRenames(
+                    repository: repository, sources: remainingDeleted, destinations: remainingAdded)
                 let similar = try inexact.pairs()
                 if !similar.isEmpty {
                     let renamedFrom = Set(similar.map(\.from))
@@ -313,10 +323,14 @@ struct TreeWalk {
         }
         var result = changes
         for side in remainingAdded {
-            result.append(FileChange(status: .added, path: side.path, isSubmodule: TreeWalk.kind(side.mode) == TreeWalk.gitlinkMode))
+            result.append(
+                FileChange(
+                    status: .added, path: side.path, isSubmodule: TreeWalk.kind(side.mode) == TreeWalk.gitlinkMode))
         }
         for side in remainingDeleted {
-            result.append(FileChange(status: .deleted, path: side.path, isSubmodule: TreeWalk.kind(side.mode) == TreeWalk.gitlinkMode))
+            result.append(
+                FileChange(
+                    status: .deleted, path: side.path, isSubmodule: TreeWalk.kind(side.mode) == TreeWalk.gitlinkMode))
         }
         for rename in renames {
             result.append(FileChange(status: .renamed, path: rename.to, oldPath: rename.from))

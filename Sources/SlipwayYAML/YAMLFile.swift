@@ -175,9 +175,10 @@ struct YAMLTreeBuilder {
                 completed = target
             case YAML_SCALAR_EVENT:
                 let scalar = current.data.scalar
-                let value = scalar.value.map { pointer in
-                    String(decoding: UnsafeBufferPointer(start: pointer, count: Int(scalar.length)), as: UTF8.self)
-                } ?? ""
+                let value =
+                    scalar.value.map { pointer in
+                        String(decoding: UnsafeBufferPointer(start: pointer, count: Int(scalar.length)), as: UTF8.self)
+                    } ?? ""
                 let anchor = string(scalar.anchor)
                 let tag = string(scalar.tag)
                 let node = YAMLNode(

@@ -25,22 +25,27 @@ public struct ProcessRunner: ProcessRunning {
         self.clock = clock
     }
 
-    public func run(_ request: ProcessRequest, observer: ProcessObserver?) throws(ProcessLaunchError) -> ProcessOutcome {
+    public func run(_ request: ProcessRequest, observer: ProcessObserver?) throws(ProcessLaunchError) -> ProcessOutcome
+    {
         guard let program = request.arguments.first, !program.isEmpty else {
             throw ProcessLaunchError(arguments: request.arguments, reason: "the command is empty")
         }
         guard let output = SystemCall.pipe() else {
-            throw ProcessLaunchError(arguments: request.arguments, reason: "cannot create a pipe: \(SystemCall.errorText)")
+            throw ProcessLaunchError(
+                arguments: request.arguments, reason: "cannot create a pipe: \(SystemCall.errorText)")
         }
         guard let errors = SystemCall.pipe() else {
             SystemCall.close(output.read)
             SystemCall.close(output.write)
-            throw ProcessLaunchError(arguments: request.arguments, reason: "cannot create a pipe: \(SystemCall.errorText)")
+            throw ProcessLaunchError(
+                arguments: request.arguments, reason: "cannot create a pipe: \(SystemCall.errorText)")
         }
         let start = clock.uptime()
         let pid: pid_t
         do {
-            var spawn = ProcessSpawn(arguments: request.arguments, environment: request.environment, workingDirectory: request.workingDirectory)
+            var spawn = ProcessSpawn(
+                arguments: request.arguments, environment: request.environment,
+                workingDirectory: request.workingDirectory)
             spawn.standardOutput = .descriptor(output.write)
             spawn.standardError = .descriptor(errors.write)
             spawn.newProcessGroup = request.newProcessGroup
@@ -82,8 +87,10 @@ private struct ProcessSession {
     private var tail = OutputTail()
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
 
-    init(pid: pid_t, request: ProcessRequest, clock: Clock, start: Double, observer: ProcessObserver?,
-         outputDescriptor: Int32, errorDescriptor: Int32) {
+    init(
+        pid: pid_t, request: ProcessRequest, clock: Clock, start: Double, observer: ProcessObserver?,
+        outputDescriptor: Int32, errorDescriptor: Int32
+    ) {
         self.pid = pid
         self.request = request
         self.clock = clock
@@ -116,8 +123,12 @@ private struct ProcessSession {
             }
 
             var descriptors: [pollfd] = []
-            if outputDescriptor >= 0 { descriptors.append(pollfd(fd: outputDescriptor, events: Int16(POLLIN), revents: 0)) }
-            if errorDescriptor >= 0 { descriptors.append(pollfd(fd: errorDescriptor, events: Int16(POLLIN), revents: 0)) }
+            if outputDescriptor >= 0 {
+                descriptors.append(pollfd(fd: outputDescriptor, events: Int16(POLLIN), revents: 0))
+            }
+            if errorDescriptor >= 0 {
+                descriptors.append(pollfd(fd: errorDescriptor, events: Int16(POLLIN), revents: 0))
+            }
             // While stopping, a second request (another Ctrl-C) escalates to SIGKILL, so keep listening until then.
             if let cancellation = request.cancellation, !killed, cancellation.readDescriptor >= 0 {
                 descriptors.append(pollfd(fd: cancellation.readDescriptor, events: Int16(POLLIN), revents: 0))
@@ -159,8 +170,9 @@ private struct ProcessSession {
         } else {
             termination = .signaled(raw & 0x7f)
         }
-        return ProcessOutcome(termination: termination, stop: stop, duration: (exitedAt ?? clock.uptime()) - start,
-                              standardErrorTail: tail.text)
+        return ProcessOutcome(
+            termination: termination, stop: stop, duration: (exitedAt ?? clock.uptime()) - start,
+            standardErrorTail: tail.text)
     }
 
     /// Whether the child has been reaped and nothing more needs reading or stopping.

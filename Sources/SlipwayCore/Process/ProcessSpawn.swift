@@ -51,7 +51,8 @@ struct ProcessSpawn {
         var attributes = posix_spawnattr_t()
         #endif
         guard posix_spawn_file_actions_init(&actions) == 0, posix_spawnattr_init(&attributes) == 0 else {
-            throw ProcessLaunchError(arguments: arguments, reason: "cannot prepare to start it: \(SystemCall.errorText)")
+            throw ProcessLaunchError(
+                arguments: arguments, reason: "cannot prepare to start it: \(SystemCall.errorText)")
         }
         defer {
             posix_spawn_file_actions_destroy(&actions)
@@ -59,7 +60,8 @@ struct ProcessSpawn {
         }
         func check(_ code: Int32, _ what: String) throws(ProcessLaunchError) {
             guard code == 0 else {
-                throw ProcessLaunchError(arguments: arguments, reason: "cannot prepare to start it (\(what)): \(SystemCall.errorText(code))")
+                throw ProcessLaunchError(
+                    arguments: arguments, reason: "cannot prepare to start it (\(what)): \(SystemCall.errorText(code))")
             }
         }
         for (descriptor, stream) in [(Int32(0), standardInput), (1, standardOutput), (2, standardError)] {
@@ -67,19 +69,26 @@ struct ProcessSpawn {
             case .inherit:
                 break
             case .null:
-                try check(posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0), "open /dev/null")
+                try check(
+                    posix_spawn_file_actions_addopen(
+                        &actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0), "open /dev/null")
             case .descriptor(let source):
                 try check(posix_spawn_file_actions_adddup2(&actions, source, descriptor), "dup2")
             case .appending(let path):
-                try check(posix_spawn_file_actions_addopen(&actions, descriptor, path, O_WRONLY | O_APPEND | O_CREAT, 0o644), "open \(path)")
+                try check(
+                    posix_spawn_file_actions_addopen(&actions, descriptor, path, O_WRONLY | O_APPEND | O_CREAT, 0o644),
+                    "open \(path)")
             case .standardOutput:
                 try check(posix_spawn_file_actions_adddup2(&actions, 1, descriptor), "dup2")
             }
         }
         if let workingDirectory {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: workingDirectory, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw ProcessLaunchError(arguments: arguments, reason: "the working directory \(workingDirectory) does not exist")
+            guard FileManager.default.fileExists(atPath: workingDirectory, isDirectory: &isDirectory),
+                isDirectory.boolValue
+            else {
+                throw ProcessLaunchError(
+                    arguments: arguments, reason: "the working directory \(workingDirectory) does not exist")
             }
             #if canImport(Darwin)
             guard #available(macOS 10.15, *) else {
@@ -127,7 +136,8 @@ struct ProcessSpawn {
         var pid: pid_t = 0
         let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard status == 0 else {
-            throw ProcessLaunchError(arguments: arguments, reason: "cannot start \(executable): \(SystemCall.errorText(status))")
+            throw ProcessLaunchError(
+                arguments: arguments, reason: "cannot start \(executable): \(SystemCall.errorText(status))")
         }
         return pid
     }
