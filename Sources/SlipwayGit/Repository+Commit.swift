@@ -9,18 +9,14 @@ extension Repository {
     /// (trailing spaces and extra blank lines dropped, comments kept). libgit2 runs no hooks, so a Slipway hook
     /// can never call itself back through the commit it makes, and does not sign the commit.
     @discardableResult
-    public func commit(paths: [String], message: String, author: Identity, committer: Identity, allowEmpty: Bool = false) throws(GitError) -> OID {
+    public func commit(
+        paths: [String], message: String, author: Identity, committer: Identity, allowEmpty: Bool = false
+    ) throws(GitError) -> OID {
         guard let workingDirectory else { throw .bareRepository }
         let relativePaths = try paths.map { path throws(GitError) in try Repository.checkedRelativePath(path) }
 
         // The parent, or none on an unborn branch.
-        var parent: OpaquePointer?
-        var parentTree: OpaquePointer?
-        if git_repository_head_unborn(handle) != 1 {
-            let head = try resolveCommit("HEAD")
-            parent = try lookupCommit(head)
-            try check(git_commit_tree(&parentTree, parent), "git_commit_tree")
-        }
+        let (parent, parentTree) = try headCommitAndTree()
         defer {
             if let parentTree { git_tree_free(parentTree) }
             if let parent { git_commit_free(parent) }
@@ -30,33 +26,10 @@ extension Repository {
         var scratch: OpaquePointer?
         try check(git_index_new(&scratch), "git_index_new")
         defer { git_index_free(scratch) }
-        if let parentTree { try check(git_index_read_tree(scratch, parentTree), "git_index_read_tree") }
-        for path in relativePaths {
-            let url = workingDirectory.appendingPathComponent(path)
-            var info = stat()
-            if lstat(url.path, &info) != 0 {
-                guard errno == ENOENT else { throw .invalidPath(path) }
-                let code = git_index_remove_bypath(scratch, path)
-                try check(code, "git_index_remove_bypath")
-                continue
-            }
-            let kind = info.st_mode & S_IFMT
-            guard kind == S_IFREG || kind == S_IFLNK else { throw .invalidPath(path) }
-            var blob = git_oid()
-            try check(git_blob_create_from_workdir(&blob, handle, path), "git_blob_create_from_workdir")
-            var entry = git_index_entry()
-            entry.id = blob
-            entry.mode = kind == S_IFLNK ? 0o120000 : (info.st_mode & 0o111 != 0 && fileModeIsTrusted ? 0o100755 : 0o100644)
-            entry.file_size = UInt32(truncatingIfNeeded: info.st_size)
-            let code: Int32 = path.withCString { cPath in
-                entry.path = cPath
-                return git_index_add(scratch, &entry)
-            }
-            try check(code, "git_index_add")
-        }
-        var tree = git_oid()
-        try check(git_index_write_tree_to(&tree, scratch, handle), "git_index_write_tree_to")
-        if !allowEmpty, let parentTree, let parentTreeID = git_tree_id(parentTree), git_oid_equal(parentTreeID, &tree) == 1 {
+        var tree = try writeTree(relativePaths, in: workingDirectory, onto: parentTree, using: scratch)
+        if !allowEmpty, let parentTree, let parentTreeID = git_tree_id(parentTree),
+            git_oid_equal(parentTreeID, &tree) == 1
+        {
             throw .nothingToCommit(paths: relativePaths)
         }
 
@@ -75,26 +48,98 @@ extension Repository {
         try check(git_tree_lookup(&treeObject, handle, &tree), "git_tree_lookup")
         defer { git_tree_free(treeObject) }
 
+        let commit = try createCommit(
+            tree: treeObject, parent: parent, message: cleaned, author: authorSignature, committer: committerSignature)
+        try stage(relativePaths, in: index, from: workingDirectory, committed: commit)
+        return commit
+    }
+
+    /// HEAD's commit and its tree, which the caller frees; both `nil` on an unborn branch.
+    private func headCommitAndTree() throws(GitError) -> (commit: OpaquePointer?, tree: OpaquePointer?) {
+        guard git_repository_head_unborn(handle) != 1 else { return (nil, nil) }
+        let head = try resolveCommit("HEAD")
+        let parent = try lookupCommit(head)
+        var parentTree: OpaquePointer?
+        try check(git_commit_tree(&parentTree, parent), "git_commit_tree")
+        return (parent, parentTree)
+    }
+
+    /// Reads `parentTree` (if any) into the empty index `scratch`, puts the working-tree content of `paths` in it,
+    /// and writes the resulting tree.
+    private func writeTree(
+        _ paths: [String], in workingDirectory: URL, onto parentTree: OpaquePointer?, using scratch: OpaquePointer?
+    ) throws(GitError) -> git_oid {
+        if let parentTree { try check(git_index_read_tree(scratch, parentTree), "git_index_read_tree") }
+        for path in paths {
+            try addWorkingFile(path, in: workingDirectory, to: scratch)
+        }
+        var tree = git_oid()
+        try check(git_index_write_tree_to(&tree, scratch, handle), "git_index_write_tree_to")
+        return tree
+    }
+
+    /// Adds one file's working-tree content to `scratch` as a new blob, or removes the path when the file is gone.
+    private func addWorkingFile(_ path: String, in workingDirectory: URL, to scratch: OpaquePointer?)
+        throws(GitError)
+    {
+        let url = workingDirectory.appendingPathComponent(path)
+        var info = stat()
+        if lstat(url.path, &info) != 0 {
+            guard errno == ENOENT else { throw .invalidPath(path) }
+            let code = git_index_remove_bypath(scratch, path)
+            try check(code, "git_index_remove_bypath")
+            return
+        }
+        let kind = info.st_mode & S_IFMT
+        guard kind == S_IFREG || kind == S_IFLNK else { throw .invalidPath(path) }
+        var blob = git_oid()
+        try check(git_blob_create_from_workdir(&blob, handle, path), "git_blob_create_from_workdir")
+        var entry = git_index_entry()
+        entry.id = blob
+        entry.mode =
+            kind == S_IFLNK ? 0o120000 : (info.st_mode & 0o111 != 0 && fileModeIsTrusted ? 0o100755 : 0o100644)
+        entry.file_size = UInt32(truncatingIfNeeded: info.st_size)
+        let code: Int32 = path.withCString { cPath in
+            entry.path = cPath
+            return git_index_add(scratch, &entry)
+        }
+        try check(code, "git_index_add")
+    }
+
+    /// Creates the commit and moves HEAD to it.
+    private func createCommit(
+        tree: OpaquePointer?, parent: OpaquePointer?, message: String,
+        author: UnsafeMutablePointer<git_signature>, committer: UnsafeMutablePointer<git_signature>
+    ) throws(GitError) -> OID {
         var result = git_oid()
         var parents: [OpaquePointer?] = parent.map { [$0] } ?? []
         let code = parents.withUnsafeMutableBufferPointer { buffer in
-            git_commit_create(&result, handle, "HEAD", authorSignature, committerSignature, nil, cleaned, treeObject,
-                              buffer.count, buffer.baseAddress)
+            git_commit_create(
+                &result, handle, "HEAD", author, committer, nil, message, tree, buffer.count, buffer.baseAddress)
         }
         // libgit2 refuses to move HEAD when its tip is no longer the parent it was given.
         if code == GIT_EMODIFIED.rawValue { throw .headMoved }
         try check(code, "git_commit_create")
-        let commit = OID(result)
+        return OID(result)
+    }
 
-        for path in relativePaths {
+    /// Stages `paths` in the user's `index` as they are in the working tree, then writes the index.
+    private func stage(_ paths: [String], in index: OpaquePointer?, from workingDirectory: URL, committed commit: OID)
+        throws(GitError)
+    {
+        for path in paths {
             var info = stat()
             let exists = lstat(workingDirectory.appendingPathComponent(path).path, &info) == 0
             let staged = exists ? git_index_add_bypath(index, path) : git_index_remove_bypath(index, path)
-            if staged < 0 { throw .indexNotUpdated(commit: commit.short, detail: GitError.last("git_index_add_bypath", staged).message) }
+            if staged < 0 {
+                throw .indexNotUpdated(
+                    commit: commit.short, detail: GitError.last("git_index_add_bypath", staged).message)
+            }
         }
         let written = git_index_write(index)
-        if written < 0 { throw .indexNotUpdated(commit: commit.short, detail: GitError.last("git_index_write", written).message) }
-        return commit
+        if written < 0 {
+            throw .indexNotUpdated(commit: commit.short, detail: GitError.last("git_index_write", written).message)
+        }
     }
 
     /// Whether the executable bit in the working tree means anything (`core.fileMode`, true by default).
@@ -105,7 +150,8 @@ extension Repository {
     /// A repository-relative path with no `..`, no leading `/`, and no `.git` component.
     static func checkedRelativePath(_ path: String) throws(GitError) -> String {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
-        guard !path.hasPrefix("/"), !parts.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." || $0 == ".git" }) else {
+        guard !path.hasPrefix("/"), !parts.isEmpty, !parts.contains(where: { $0 == ".." || $0 == "." || $0 == ".git" })
+        else {
             throw .invalidPath(path)
         }
         return parts.joined(separator: "/")
@@ -115,8 +161,12 @@ extension Repository {
     static func signature(_ identity: Identity) throws(GitError) -> UnsafeMutablePointer<git_signature> {
         var pointer: UnsafeMutablePointer<git_signature>?
         let seconds = git_time_t(identity.date.timeIntervalSince1970.rounded(.down))
-        try check(git_signature_new(&pointer, identity.name, identity.email, seconds, Int32(identity.timeZoneOffsetMinutes)), "git_signature_new")
-        guard let pointer else { throw GitError.library(function: "git_signature_new", code: -1, detail: "no signature") }
+        try check(
+            git_signature_new(&pointer, identity.name, identity.email, seconds, Int32(identity.timeZoneOffsetMinutes)),
+            "git_signature_new")
+        guard let pointer else {
+            throw GitError.library(function: "git_signature_new", code: -1, detail: "no signature")
+        }
         return pointer
     }
 

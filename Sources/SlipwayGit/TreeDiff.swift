@@ -1,4 +1,5 @@
 import CGit2
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -101,7 +102,9 @@ public final class TreeDiffer {
     private func lookup(_ id: UnsafePointer<git_oid>) throws(GitError) -> OpaquePointer {
         var tree: OpaquePointer?
         try check(git_tree_lookup(&tree, repository.handle, id), "git_tree_lookup")
-        guard let tree else { throw GitError.library(function: "git_tree_lookup", code: -1, detail: "no tree returned") }
+        guard let tree else {
+            throw GitError.library(function: "git_tree_lookup", code: -1, detail: "no tree returned")
+        }
         return tree
     }
 
@@ -216,8 +219,12 @@ struct TreeWalk {
         let common = min(lengthA, lengthB)
         let result = memcmp(nameA, nameB, common)
         if result != 0 { return result }
-        let nextA: Int32 = lengthA > common ? Int32(UInt8(bitPattern: nameA[common])) : (isTree(git_tree_entry_filemode(a).rawValue) ? 0x2F : 0)
-        let nextB: Int32 = lengthB > common ? Int32(UInt8(bitPattern: nameB[common])) : (isTree(git_tree_entry_filemode(b).rawValue) ? 0x2F : 0)
+        let nextA: Int32 =
+            lengthA > common
+            ? Int32(UInt8(bitPattern: nameA[common])) : (isTree(git_tree_entry_filemode(a).rawValue) ? 0x2F : 0)
+        let nextB: Int32 =
+            lengthB > common
+            ? Int32(UInt8(bitPattern: nameB[common])) : (isTree(git_tree_entry_filemode(b).rawValue) ? 0x2F : 0)
         return nextA - nextB
     }
 
@@ -269,56 +276,81 @@ struct TreeWalk {
         }
     }
 
+    /// The additions and deletions not (yet) paired into renames, and the renames found.
+    private struct Pairing {
+        var added: [Side]
+        var deleted: [Side]
+        var renames: [(from: String, to: String)] = []
+    }
+
     /// Pairs deletions with additions into renames, then returns every change in path order.
     mutating func finish(oldTree: OpaquePointer?, newTree: OpaquePointer?) throws(GitError) -> [FileChange] {
-        var renames: [(from: String, to: String)] = []
-        var remainingAdded = added
-        var remainingDeleted = deleted
+        var pairing = Pairing(added: added, deleted: deleted)
         if !added.isEmpty, !deleted.isEmpty {
-            // Exact renames: the same blob under a new name.
-            var deletedByBlob: [ObjectKey: [Int]] = [:]
-            for (index, side) in deleted.enumerated() where TreeWalk.kind(side.mode) != TreeWalk.gitlinkMode {
-                deletedByBlob[ObjectKey(side.oid), default: []].append(index)
-            }
-            var usedDeleted = Set<Int>()
-            var unmatchedAdded: [Side] = []
-            for side in added {
-                let key = ObjectKey(side.oid)
-                if TreeWalk.kind(side.mode) != TreeWalk.gitlinkMode, var candidates = deletedByBlob[key], !candidates.isEmpty {
-                    // Prefer a deleted file with the same name (a move between folders), as git does.
-                    let base = TreeWalk.fileName(side.path)
-                    let pick = candidates.firstIndex { TreeWalk.fileName(deleted[$0].path) == base } ?? 0
-                    let index = candidates.remove(at: pick)
-                    deletedByBlob[key] = candidates
-                    usedDeleted.insert(index)
-                    renames.append((deleted[index].path, side.path))
-                } else {
-                    unmatchedAdded.append(side)
-                }
-            }
-            remainingAdded = unmatchedAdded
-            remainingDeleted = deleted.enumerated().filter { !usedDeleted.contains($0.offset) }.map(\.element)
+            pairExactRenames(&pairing)
             // Renames with edits, scored and paired as git does (libgit2's scoring disagrees with git's).
-            if !remainingAdded.isEmpty, !remainingDeleted.isEmpty {
-                var inexact = InexactRenames(repository: repository, sources: remainingDeleted, destinations: remainingAdded)
-                let similar = try inexact.pairs()
-                if !similar.isEmpty {
-                    let renamedFrom = Set(similar.map(\.from))
-                    let renamedTo = Set(similar.map(\.to))
-                    renames += similar
-                    remainingAdded.removeAll { renamedTo.contains($0.path) }
-                    remainingDeleted.removeAll { renamedFrom.contains($0.path) }
-                }
+            if !pairing.added.isEmpty, !pairing.deleted.isEmpty {
+                try pairInexactRenames(&pairing)
             }
         }
+        return allChanges(pairing)
+    }
+
+    /// Exact renames: the same blob under a new name. Reads the walk's additions and deletions, and leaves in
+    /// `pairing` those it did not pair.
+    private func pairExactRenames(_ pairing: inout Pairing) {
+        var deletedByBlob: [ObjectKey: [Int]] = [:]
+        for (index, side) in deleted.enumerated() where TreeWalk.kind(side.mode) != TreeWalk.gitlinkMode {
+            deletedByBlob[ObjectKey(side.oid), default: []].append(index)
+        }
+        var usedDeleted = Set<Int>()
+        var unmatchedAdded: [Side] = []
+        for side in added {
+            let key = ObjectKey(side.oid)
+            if TreeWalk.kind(side.mode) != TreeWalk.gitlinkMode, var candidates = deletedByBlob[key],
+                !candidates.isEmpty
+            {
+                // Prefer a deleted file with the same name (a move between folders), as git does.
+                let base = TreeWalk.fileName(side.path)
+                let pick = candidates.firstIndex { TreeWalk.fileName(deleted[$0].path) == base } ?? 0
+                let index = candidates.remove(at: pick)
+                deletedByBlob[key] = candidates
+                usedDeleted.insert(index)
+                pairing.renames.append((deleted[index].path, side.path))
+            } else {
+                unmatchedAdded.append(side)
+            }
+        }
+        pairing.added = unmatchedAdded
+        pairing.deleted = deleted.enumerated().filter { !usedDeleted.contains($0.offset) }.map(\.element)
+    }
+
+    /// Renames with edits, among the additions and deletions left in `pairing`.
+    private func pairInexactRenames(_ pairing: inout Pairing) throws(GitError) {
+        var inexact = InexactRenames(repository: repository, sources: pairing.deleted, destinations: pairing.added)
+        let similar = try inexact.pairs()
+        guard !similar.isEmpty else { return }
+        let renamedFrom = Set(similar.map(\.from))
+        let renamedTo = Set(similar.map(\.to))
+        pairing.renames += similar
+        pairing.added.removeAll { renamedTo.contains($0.path) }
+        pairing.deleted.removeAll { renamedFrom.contains($0.path) }
+    }
+
+    /// The walk's modifications with the additions, deletions and renames of `pairing`, in path order.
+    private func allChanges(_ pairing: Pairing) -> [FileChange] {
         var result = changes
-        for side in remainingAdded {
-            result.append(FileChange(status: .added, path: side.path, isSubmodule: TreeWalk.kind(side.mode) == TreeWalk.gitlinkMode))
+        for side in pairing.added {
+            result.append(
+                FileChange(
+                    status: .added, path: side.path, isSubmodule: TreeWalk.kind(side.mode) == TreeWalk.gitlinkMode))
         }
-        for side in remainingDeleted {
-            result.append(FileChange(status: .deleted, path: side.path, isSubmodule: TreeWalk.kind(side.mode) == TreeWalk.gitlinkMode))
+        for side in pairing.deleted {
+            result.append(
+                FileChange(
+                    status: .deleted, path: side.path, isSubmodule: TreeWalk.kind(side.mode) == TreeWalk.gitlinkMode))
         }
-        for rename in renames {
+        for rename in pairing.renames {
             result.append(FileChange(status: .renamed, path: rename.to, oldPath: rename.from))
         }
         result.sort { TreeWalk.bytesPrecede($0.path, $1.path) }

@@ -117,6 +117,51 @@ struct YAMLTreeBuilder {
         case sequence(YAMLNode)
     }
 
+    /// What the event loop has built so far: the finished documents, the collections still open, and the current
+    /// document's anchors.
+    private struct Tree {
+        var documents: [YAMLNode?] = []
+        var stack: [Frame] = []
+        var anchors: [String: YAMLNode] = [:]
+        var documentRoot: YAMLNode?
+
+        /// Makes `node` what a later alias of its anchor refers to, when it has one.
+        mutating func define(_ node: YAMLNode) {
+            if let anchor = node.anchor { anchors[anchor] = node }
+        }
+
+        /// Ends the innermost open collection at `end` and returns it (`nil` when none is open).
+        mutating func close(at end: YAMLMark) -> YAMLNode? {
+            guard let frame = stack.popLast() else { return nil }
+            switch frame {
+            case .mapping(let node, _), .sequence(let node):
+                node.end = end
+                return node
+            }
+        }
+
+        /// Puts a finished node in the innermost open collection (as a key, a value or an item), or makes it the
+        /// document's root when none is open.
+        mutating func attach(_ node: YAMLNode) {
+            guard let frame = stack.popLast() else {
+                documentRoot = node
+                return
+            }
+            switch frame {
+            case .mapping(let mapping, let pendingKey):
+                if let key = pendingKey {
+                    mapping.pairs.append((key: key, value: node))
+                    stack.append(.mapping(mapping, pendingKey: nil))
+                } else {
+                    stack.append(.mapping(mapping, pendingKey: node))
+                }
+            case .sequence(let sequence):
+                sequence.items.append(node)
+                stack.append(.sequence(sequence))
+            }
+        }
+    }
+
     mutating func parse() throws(YAMLError) -> [YAMLNode?] {
         // libyaml keeps pointers between calls: to the input, and from the parser to itself (its string reader's
         // data is the parser). A Swift local passed as `&parser` only has a fixed address for one call, so the
@@ -142,96 +187,83 @@ struct YAMLTreeBuilder {
             event.deallocate()
         }
 
-        var documents: [YAMLNode?] = []
-        var stack: [Frame] = []
-        var anchors: [String: YAMLNode] = [:]
-        var documentRoot: YAMLNode?
-
-        loop: while true {
+        var tree = Tree()
+        while true {
             guard yaml_parser_parse(parser, event) == 1 else { throw parserError(parser.pointee) }
             defer { yaml_event_delete(event) }
-            let current = event.pointee
-            let start = mark(current.start_mark)
-            let end = mark(current.end_mark)
-            var completed: YAMLNode?
-            switch current.type {
-            case YAML_STREAM_END_EVENT:
-                break loop
-            case YAML_DOCUMENT_START_EVENT:
-                documentRoot = nil
-                anchors = [:]
-            case YAML_DOCUMENT_END_EVENT:
-                documents.append(documentRoot)
-            case YAML_ALIAS_EVENT:
-                let name = string(current.data.alias.anchor) ?? ""
-                guard let target = anchors[name] else {
-                    throw YAMLError(
-                        "unknown alias '*\(name)'",
-                        location: SourceLocation(file: path, line: start.line, column: start.column),
-                        sourceLine: YAMLFile.line(start.line, in: bytes),
-                        hint: "define the anchor '&\(name)' before using it")
-                }
-                target.aliasMarks.append(start)
-                completed = target
-            case YAML_SCALAR_EVENT:
-                let scalar = current.data.scalar
-                let value = scalar.value.map { pointer in
-                    String(decoding: UnsafeBufferPointer(start: pointer, count: Int(scalar.length)), as: UTF8.self)
-                } ?? ""
-                let anchor = string(scalar.anchor)
-                let tag = string(scalar.tag)
-                let node = YAMLNode(
-                    kind: .scalar, tag: tag, anchor: anchor, start: start, end: end,
-                    valueStart: skipProperties(from: start, end: end, hasAnchor: anchor != nil, hasTag: tag != nil),
-                    scalar: value, style: style(scalar.style))
-                if let anchor { anchors[anchor] = node }
-                completed = node
-            case YAML_MAPPING_START_EVENT:
-                let data = current.data.mapping_start
-                let anchor = string(data.anchor)
-                let node = YAMLNode(
-                    kind: .mapping, tag: string(data.tag), anchor: anchor, start: start, end: end, valueStart: start,
-                    isFlow: data.style == YAML_FLOW_MAPPING_STYLE)
-                if let anchor { anchors[anchor] = node }
-                stack.append(.mapping(node, pendingKey: nil))
-            case YAML_SEQUENCE_START_EVENT:
-                let data = current.data.sequence_start
-                let anchor = string(data.anchor)
-                let node = YAMLNode(
-                    kind: .sequence, tag: string(data.tag), anchor: anchor, start: start, end: end, valueStart: start,
-                    isFlow: data.style == YAML_FLOW_SEQUENCE_STYLE)
-                if let anchor { anchors[anchor] = node }
-                stack.append(.sequence(node))
-            case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
-                guard let frame = stack.popLast() else { break }
-                switch frame {
-                case .mapping(let node, _), .sequence(let node):
-                    node.end = end
-                    completed = node
-                }
-            default:
-                break
-            }
-            if let node = completed {
-                if let frame = stack.popLast() {
-                    switch frame {
-                    case .mapping(let mapping, let pendingKey):
-                        if let key = pendingKey {
-                            mapping.pairs.append((key: key, value: node))
-                            stack.append(.mapping(mapping, pendingKey: nil))
-                        } else {
-                            stack.append(.mapping(mapping, pendingKey: node))
-                        }
-                    case .sequence(let sequence):
-                        sequence.items.append(node)
-                        stack.append(.sequence(sequence))
-                    }
-                } else {
-                    documentRoot = node
-                }
-            }
+            if event.pointee.type == YAML_STREAM_END_EVENT { break }
+            try add(event.pointee, to: &tree)
         }
-        return documents
+        return tree.documents
+    }
+
+    /// Applies one event, any but the stream's end, to the tree being built.
+    private func add(_ event: yaml_event_t, to tree: inout Tree) throws(YAMLError) {
+        let start = mark(event.start_mark)
+        let end = mark(event.end_mark)
+        var completed: YAMLNode?
+        switch event.type {
+        case YAML_DOCUMENT_START_EVENT:
+            tree.documentRoot = nil
+            tree.anchors = [:]
+        case YAML_DOCUMENT_END_EVENT:
+            tree.documents.append(tree.documentRoot)
+        case YAML_ALIAS_EVENT:
+            completed = try aliasTarget(named: string(event.data.alias.anchor) ?? "", at: start, in: tree.anchors)
+        case YAML_SCALAR_EVENT:
+            let node = scalarNode(event, start: start, end: end)
+            tree.define(node)
+            completed = node
+        case YAML_MAPPING_START_EVENT:
+            let data = event.data.mapping_start
+            let node = YAMLNode(
+                kind: .mapping, tag: string(data.tag), anchor: string(data.anchor), start: start, end: end,
+                valueStart: start, isFlow: data.style == YAML_FLOW_MAPPING_STYLE)
+            tree.define(node)
+            tree.stack.append(.mapping(node, pendingKey: nil))
+        case YAML_SEQUENCE_START_EVENT:
+            let data = event.data.sequence_start
+            let node = YAMLNode(
+                kind: .sequence, tag: string(data.tag), anchor: string(data.anchor), start: start, end: end,
+                valueStart: start, isFlow: data.style == YAML_FLOW_SEQUENCE_STYLE)
+            tree.define(node)
+            tree.stack.append(.sequence(node))
+        case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+            completed = tree.close(at: end)
+        default:
+            break
+        }
+        if let completed { tree.attach(completed) }
+    }
+
+    /// The node an alias stands for, which records where the alias was used.
+    private func aliasTarget(named name: String, at start: YAMLMark, in anchors: [String: YAMLNode])
+        throws(YAMLError) -> YAMLNode
+    {
+        guard let target = anchors[name] else {
+            throw YAMLError(
+                "unknown alias '*\(name)'",
+                location: SourceLocation(file: path, line: start.line, column: start.column),
+                sourceLine: YAMLFile.line(start.line, in: bytes),
+                hint: "define the anchor '&\(name)' before using it")
+        }
+        target.aliasMarks.append(start)
+        return target
+    }
+
+    /// The node for a scalar event.
+    private func scalarNode(_ event: yaml_event_t, start: YAMLMark, end: YAMLMark) -> YAMLNode {
+        let scalar = event.data.scalar
+        let value =
+            scalar.value.map { pointer in
+                String(decoding: UnsafeBufferPointer(start: pointer, count: Int(scalar.length)), as: UTF8.self)
+            } ?? ""
+        let anchor = string(scalar.anchor)
+        let tag = string(scalar.tag)
+        return YAMLNode(
+            kind: .scalar, tag: tag, anchor: anchor, start: start, end: end,
+            valueStart: skipProperties(from: start, end: end, hasAnchor: anchor != nil, hasTag: tag != nil),
+            scalar: value, style: style(scalar.style))
     }
 
     private func parserError(_ parser: yaml_parser_t) -> YAMLError {

@@ -25,22 +25,28 @@ public struct ProcessRunner: ProcessRunning {
         self.clock = clock
     }
 
-    public func run(_ request: ProcessRequest, observer: ProcessObserver?) throws(ProcessLaunchError) -> ProcessOutcome {
+    public func run(
+        _ request: ProcessRequest, observer: ProcessObserver?
+    ) throws(ProcessLaunchError) -> ProcessOutcome {
         guard let program = request.arguments.first, !program.isEmpty else {
             throw ProcessLaunchError(arguments: request.arguments, reason: "the command is empty")
         }
         guard let output = SystemCall.pipe() else {
-            throw ProcessLaunchError(arguments: request.arguments, reason: "cannot create a pipe: \(SystemCall.errorText)")
+            throw ProcessLaunchError(
+                arguments: request.arguments, reason: "cannot create a pipe: \(SystemCall.errorText)")
         }
         guard let errors = SystemCall.pipe() else {
             SystemCall.close(output.read)
             SystemCall.close(output.write)
-            throw ProcessLaunchError(arguments: request.arguments, reason: "cannot create a pipe: \(SystemCall.errorText)")
+            throw ProcessLaunchError(
+                arguments: request.arguments, reason: "cannot create a pipe: \(SystemCall.errorText)")
         }
         let start = clock.uptime()
         let pid: pid_t
         do {
-            var spawn = ProcessSpawn(arguments: request.arguments, environment: request.environment, workingDirectory: request.workingDirectory)
+            var spawn = ProcessSpawn(
+                arguments: request.arguments, environment: request.environment,
+                workingDirectory: request.workingDirectory)
             spawn.standardOutput = .descriptor(output.write)
             spawn.standardError = .descriptor(errors.write)
             spawn.newProcessGroup = request.newProcessGroup
@@ -82,8 +88,10 @@ private struct ProcessSession {
     private var tail = OutputTail()
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
 
-    init(pid: pid_t, request: ProcessRequest, clock: Clock, start: Double, observer: ProcessObserver?,
-         outputDescriptor: Int32, errorDescriptor: Int32) {
+    init(
+        pid: pid_t, request: ProcessRequest, clock: Clock, start: Double, observer: ProcessObserver?,
+        outputDescriptor: Int32, errorDescriptor: Int32
+    ) {
         self.pid = pid
         self.request = request
         self.clock = clock
@@ -111,42 +119,51 @@ private struct ProcessSession {
                 // output early still has its timeout and cancellation checked every 50 ms.
                 sleep(seconds: min(nextWakeUp(now: now), reapDelay))
                 reapDelay = min(reapDelay * 2, 0.05)
-                heartbeatIfDue()
-                continue
-            }
-
-            var descriptors: [pollfd] = []
-            if outputDescriptor >= 0 { descriptors.append(pollfd(fd: outputDescriptor, events: Int16(POLLIN), revents: 0)) }
-            if errorDescriptor >= 0 { descriptors.append(pollfd(fd: errorDescriptor, events: Int16(POLLIN), revents: 0)) }
-            // While stopping, a second request (another Ctrl-C) escalates to SIGKILL, so keep listening until then.
-            if let cancellation = request.cancellation, !killed, cancellation.readDescriptor >= 0 {
-                descriptors.append(pollfd(fd: cancellation.readDescriptor, events: Int16(POLLIN), revents: 0))
-            }
-            if status == nil, exitDescriptor >= 0 {
-                descriptors.append(pollfd(fd: exitDescriptor, events: Int16(POLLIN), revents: 0))
-            }
-            let wait = nextWakeUp(now: now)
-            guard !descriptors.isEmpty else {
-                sleep(seconds: wait)
-                heartbeatIfDue()
-                continue
-            }
-            // Round up so a wait of 0.3 ms does not become a busy loop of zero-millisecond polls.
-            let milliseconds = Int32((min(wait, 3600) * 1000).rounded(.up))
-            let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
-            if ready <= 0 {
-                heartbeatIfDue()
-                continue
-            }
-            for entry in descriptors where entry.revents != 0 {
-                if entry.fd == outputDescriptor {
-                    if !readChunk(from: .standardOutput) { closeOutput(.standardOutput) }
-                } else if entry.fd == errorDescriptor {
-                    if !readChunk(from: .standardError) { closeOutput(.standardError) }
-                }
+            } else {
+                waitAndRead(now: now)
             }
             heartbeatIfDue()
         }
+        return finish()
+    }
+
+    /// Waits until output arrives, a stop is requested, the child exits or the next deadline passes, and reads the
+    /// output that arrived.
+    private mutating func waitAndRead(now: Double) {
+        var descriptors: [pollfd] = []
+        if outputDescriptor >= 0 {
+            descriptors.append(pollfd(fd: outputDescriptor, events: Int16(POLLIN), revents: 0))
+        }
+        if errorDescriptor >= 0 {
+            descriptors.append(pollfd(fd: errorDescriptor, events: Int16(POLLIN), revents: 0))
+        }
+        // While stopping, a second request (another Ctrl-C) escalates to SIGKILL, so keep listening until then.
+        if let cancellation = request.cancellation, !killed, cancellation.readDescriptor >= 0 {
+            descriptors.append(pollfd(fd: cancellation.readDescriptor, events: Int16(POLLIN), revents: 0))
+        }
+        if status == nil, exitDescriptor >= 0 {
+            descriptors.append(pollfd(fd: exitDescriptor, events: Int16(POLLIN), revents: 0))
+        }
+        let wait = nextWakeUp(now: now)
+        guard !descriptors.isEmpty else {
+            sleep(seconds: wait)
+            return
+        }
+        // Round up so a wait of 0.3 ms does not become a busy loop of zero-millisecond polls.
+        let milliseconds = Int32((min(wait, 3600) * 1000).rounded(.up))
+        let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+        guard ready > 0 else { return }
+        for entry in descriptors where entry.revents != 0 {
+            if entry.fd == outputDescriptor {
+                if !readChunk(from: .standardOutput) { closeOutput(.standardOutput) }
+            } else if entry.fd == errorDescriptor {
+                if !readChunk(from: .standardError) { closeOutput(.standardError) }
+            }
+        }
+    }
+
+    /// Closes the descriptors still open and reports how the child ended.
+    private mutating func finish() -> ProcessOutcome {
         if outputDescriptor >= 0 { closeOutput(.standardOutput) }
         if errorDescriptor >= 0 { closeOutput(.standardError) }
         if exitDescriptor >= 0 { SystemCall.close(exitDescriptor) }
@@ -159,8 +176,9 @@ private struct ProcessSession {
         } else {
             termination = .signaled(raw & 0x7f)
         }
-        return ProcessOutcome(termination: termination, stop: stop, duration: (exitedAt ?? clock.uptime()) - start,
-                              standardErrorTail: tail.text)
+        return ProcessOutcome(
+            termination: termination, stop: stop, duration: (exitedAt ?? clock.uptime()) - start,
+            standardErrorTail: tail.text)
     }
 
     /// Whether the child has been reaped and nothing more needs reading or stopping.

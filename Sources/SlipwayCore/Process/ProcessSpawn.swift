@@ -36,6 +36,14 @@ struct ProcessSpawn {
     /// hook inherits git's, and a background child holding the pipe git reads would keep a GUI client waiting.
     var closeOtherDescriptors = false
 
+    #if canImport(Darwin)
+    private typealias FileActions = posix_spawn_file_actions_t?
+    private typealias Attributes = posix_spawnattr_t?
+    #else
+    private typealias FileActions = posix_spawn_file_actions_t
+    private typealias Attributes = posix_spawnattr_t
+    #endif
+
     /// Starts the child; returns its pid.
     func start() throws(ProcessLaunchError) -> pid_t {
         guard let program = arguments.first, !program.isEmpty else {
@@ -51,54 +59,82 @@ struct ProcessSpawn {
         var attributes = posix_spawnattr_t()
         #endif
         guard posix_spawn_file_actions_init(&actions) == 0, posix_spawnattr_init(&attributes) == 0 else {
-            throw ProcessLaunchError(arguments: arguments, reason: "cannot prepare to start it: \(SystemCall.errorText)")
+            throw ProcessLaunchError(
+                arguments: arguments, reason: "cannot prepare to start it: \(SystemCall.errorText)")
         }
         defer {
             posix_spawn_file_actions_destroy(&actions)
             posix_spawnattr_destroy(&attributes)
         }
-        func check(_ code: Int32, _ what: String) throws(ProcessLaunchError) {
-            guard code == 0 else {
-                throw ProcessLaunchError(arguments: arguments, reason: "cannot prepare to start it (\(what)): \(SystemCall.errorText(code))")
-            }
+        try addStandardStreams(to: &actions)
+        try addWorkingDirectory(to: &actions)
+        #if os(Linux)
+        try addClosingOtherDescriptors(to: &actions)
+        #endif
+        setSignalsAndFlags(of: &attributes)
+        return try spawn(executable, actions: &actions, attributes: &attributes)
+    }
+
+    private func check(_ code: Int32, _ what: String) throws(ProcessLaunchError) {
+        guard code == 0 else {
+            throw ProcessLaunchError(
+                arguments: arguments, reason: "cannot prepare to start it (\(what)): \(SystemCall.errorText(code))")
         }
+    }
+
+    /// Points the child's descriptors 0, 1 and 2 where `standardInput`, `standardOutput` and `standardError` say.
+    private func addStandardStreams(to actions: inout FileActions) throws(ProcessLaunchError) {
         for (descriptor, stream) in [(Int32(0), standardInput), (1, standardOutput), (2, standardError)] {
             switch stream {
             case .inherit:
                 break
             case .null:
-                try check(posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0), "open /dev/null")
+                try check(
+                    posix_spawn_file_actions_addopen(
+                        &actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0), "open /dev/null")
             case .descriptor(let source):
                 try check(posix_spawn_file_actions_adddup2(&actions, source, descriptor), "dup2")
             case .appending(let path):
-                try check(posix_spawn_file_actions_addopen(&actions, descriptor, path, O_WRONLY | O_APPEND | O_CREAT, 0o644), "open \(path)")
+                try check(
+                    posix_spawn_file_actions_addopen(&actions, descriptor, path, O_WRONLY | O_APPEND | O_CREAT, 0o644),
+                    "open \(path)")
             case .standardOutput:
                 try check(posix_spawn_file_actions_adddup2(&actions, 1, descriptor), "dup2")
             }
         }
-        if let workingDirectory {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: workingDirectory, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw ProcessLaunchError(arguments: arguments, reason: "the working directory \(workingDirectory) does not exist")
-            }
-            #if canImport(Darwin)
-            guard #available(macOS 10.15, *) else {
-                throw ProcessLaunchError(arguments: arguments, reason: "a working directory needs macOS 10.15 or later")
-            }
-            #endif
-            try check(posix_spawn_file_actions_addchdir_np(&actions, workingDirectory), "chdir")
+    }
+
+    private func addWorkingDirectory(to actions: inout FileActions) throws(ProcessLaunchError) {
+        guard let workingDirectory else { return }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: workingDirectory, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else {
+            throw ProcessLaunchError(
+                arguments: arguments, reason: "the working directory \(workingDirectory) does not exist")
         }
-        #if os(Linux)
-        // Linux's POSIX spawn has no "close everything else" flag: close what is open now, after the dup2s above
-        // have copied what the child keeps. glibc ignores a close that finds the descriptor already closed.
-        if closeOtherDescriptors {
-            for descriptor in ProcessSpawn.openDescriptors() where descriptor > 2 {
-                try check(posix_spawn_file_actions_addclose(&actions, descriptor), "close")
-            }
+        #if canImport(Darwin)
+        guard #available(macOS 10.15, *) else {
+            throw ProcessLaunchError(arguments: arguments, reason: "a working directory needs macOS 10.15 or later")
         }
         #endif
+        try check(posix_spawn_file_actions_addchdir_np(&actions, workingDirectory), "chdir")
+    }
 
-        // Slipway ignores or traps some signals while it runs; the child starts with every default restored.
+    #if os(Linux)
+    /// Linux's POSIX spawn has no "close everything else" flag: close what is open now, after the dup2s
+    /// `addStandardStreams` added have copied what the child keeps. glibc ignores a close that finds the descriptor
+    /// already closed.
+    private func addClosingOtherDescriptors(to actions: inout FileActions) throws(ProcessLaunchError) {
+        guard closeOtherDescriptors else { return }
+        for descriptor in ProcessSpawn.openDescriptors() where descriptor > 2 {
+            try check(posix_spawn_file_actions_addclose(&actions, descriptor), "close")
+        }
+    }
+    #endif
+
+    /// Slipway ignores or traps some signals while it runs; the child starts with every default restored.
+    private func setSignalsAndFlags(of attributes: inout Attributes) {
         var defaults = sigset_t()
         sigemptyset(&defaults)
         for number in [SIGINT, SIGTERM, SIGQUIT, SIGHUP, SIGPIPE, SIGCHLD, SIGTSTP, SIGTTIN, SIGTTOU] {
@@ -117,7 +153,11 @@ struct ProcessSpawn {
         if closeOtherDescriptors { flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT) }
         #endif
         posix_spawnattr_setflags(&attributes, Int16(flags))
+    }
 
+    private func spawn(_ executable: String, actions: inout FileActions, attributes: inout Attributes)
+        throws(ProcessLaunchError) -> pid_t
+    {
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -127,7 +167,8 @@ struct ProcessSpawn {
         var pid: pid_t = 0
         let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard status == 0 else {
-            throw ProcessLaunchError(arguments: arguments, reason: "cannot start \(executable): \(SystemCall.errorText(status))")
+            throw ProcessLaunchError(
+                arguments: arguments, reason: "cannot start \(executable): \(SystemCall.errorText(status))")
         }
         return pid
     }
