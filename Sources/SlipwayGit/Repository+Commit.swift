@@ -60,7 +60,12 @@ extension Repository {
         let head = try resolveCommit("HEAD")
         let parent = try lookupCommit(head)
         var parentTree: OpaquePointer?
-        try check(git_commit_tree(&parentTree, parent), "git_commit_tree")
+        let code = git_commit_tree(&parentTree, parent)
+        guard code >= 0 else {
+            // The caller frees what this returns; on failure nothing is returned, so free the commit here.
+            git_commit_free(parent)
+            throw GitError.last("git_commit_tree", code)
+        }
         return (parent, parentTree)
     }
 
@@ -132,8 +137,8 @@ extension Repository {
             let exists = lstat(workingDirectory.appendingPathComponent(path).path, &info) == 0
             let staged = exists ? git_index_add_bypath(index, path) : git_index_remove_bypath(index, path)
             if staged < 0 {
-                throw .indexNotUpdated(
-                    commit: commit.short, detail: GitError.last("git_index_add_bypath", staged).message)
+                let function = exists ? "git_index_add_bypath" : "git_index_remove_bypath"
+                throw .indexNotUpdated(commit: commit.short, detail: GitError.last(function, staged).message)
             }
         }
         let written = git_index_write(index)
