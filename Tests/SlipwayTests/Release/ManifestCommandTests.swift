@@ -5,7 +5,9 @@ import Testing
 
 @Suite("manifest: slipway manifest end to end")
 struct ManifestCommandTests {
-    @Test("records HEAD's project, versions, range since the last release, commits and artifacts, valid against the schema")
+    @Test(
+        "records HEAD's project, versions, range since the last release, commits and artifacts, valid against the schema"
+    )
     func fields() throws {
         let repo = try ReleaseFixture.released()
         try repo.git(["remote", "add", "origin", "https://deploy:s3cret-token@git.example.com/team/app.git"])
@@ -23,47 +25,71 @@ struct ManifestCommandTests {
         #expect(manifest["schemaVersion"] == .int(1))
         #expect(manifest["tool"] == .object(["name": .string("slipway"), "version": .string(Slipway.version)]))
         #expect(manifest["project"] == .object(["name": .string("MyApp"), "spec": .string("project.yml")]))
-        #expect(manifest["version"] == .object([
-            "marketing": .string("1.2.0"), "build": .string("42"),
-            "previousMarketing": .string("1.1.0"), "previousBuild": .string("41"),
-        ]))
+        #expect(
+            manifest["version"]
+                == .object([
+                    "marketing": .string("1.2.0"), "build": .string("42"),
+                    "previousMarketing": .string("1.1.0"), "previousBuild": .string("41"),
+                ]))
+        try expectGitFields(manifest["git"], of: repo, file: repo.url.appendingPathComponent(path))
+        expectTriggerIsTheVerdict(manifest["trigger"])
+        try expectCommitsSinceTheRelease(manifest["commits"], of: repo)
+        try expectArtifactsWithDigests(manifest["artifacts"], in: repo)
+        expectSucceededWithoutStages(manifest, createdAfter: before)
+
+        // Keys sorted, two-space indent, trailing newline: the file is exactly its own pretty rendering.
+        let text = try String(contentsOf: repo.url.appendingPathComponent(path), encoding: .utf8)
+        #expect(text == manifest.pretty())
+    }
+
+    /// HEAD on main, untagged, the range since v1.1.0, and the remote without its credentials, in the record and
+    /// anywhere in the file.
+    private func expectGitFields(_ git: JSON?, of repo: TestRepository, file: URL) throws {
         let head = try repo.head()
         let base = try repo.rev("v1.1.0")
-        let git = manifest["git"]
         #expect(git?["commit"]?.stringValue == head)
         #expect(git?["branch"]?.stringValue == "main")
         #expect(git?["tag"] == .null)
         #expect(git?["remoteURL"]?.stringValue == "https://git.example.com/team/app.git")
         #expect(git?["range"] == .object(["base": .string(base), "baseTag": .string("v1.1.0"), "head": .string(head)]))
-        #expect(!(try String(contentsOf: repo.url.appendingPathComponent(path), encoding: .utf8)).contains("s3cret"))
+        #expect(!(try String(contentsOf: file, encoding: .utf8)).contains("s3cret"))
+    }
 
-        let trigger = manifest["trigger"]
+    /// The trigger is detect's verdict for the range: major, for the shared-code change, so a minor bump.
+    private func expectTriggerIsTheVerdict(_ trigger: JSON?) {
         #expect(trigger?["major"]?.boolValue == true)
         #expect(trigger?["bump"]?.stringValue == "minor")
         #expect(trigger?["requested"] == .null)
         #expect(trigger?["reasons"]?.arrayValue?.compactMap { $0["rule"]?.stringValue }.contains("shared-code") == true)
+    }
 
-        let commits = manifest["commits"]?.arrayValue ?? []
+    /// The two commits since v1.1.0, newest first, with their authors.
+    private func expectCommitsSinceTheRelease(_ commits: JSON?, of repo: TestRepository) throws {
+        let commits = commits?.arrayValue ?? []
         #expect(commits.compactMap { $0["subject"]?.stringValue } == ["Bump to 1.2.0 (42)", "feat: shared model"])
-        #expect(commits.first?["sha"]?.stringValue == head)
-        #expect(commits.first?["author"] == .object(["name": .string("Test Author"), "email": .string("author@example.com")]))
+        #expect(commits.first?["sha"]?.stringValue == (try repo.head()))
+        #expect(
+            commits.first?["author"]
+                == .object(["name": .string("Test Author"), "email": .string("author@example.com")]))
+    }
 
-        let artifacts = manifest["artifacts"]?.arrayValue ?? []
+    /// Both artifacts, sorted by path, with their sizes and the digests sha256sum gives.
+    private func expectArtifactsWithDigests(_ artifacts: JSON?, in repo: TestRepository) throws {
+        let artifacts = artifacts?.arrayValue ?? []
         #expect(artifacts.compactMap { $0["path"]?.stringValue } == ["build/MyApp.dSYM.zip", "build/MyApp.ipa"])
         #expect(artifacts.compactMap { $0["size"]?.intValue } == [1234, 300_000])
         #expect(artifacts[1]["sha256"]?.stringValue == (try ReleaseFixture.sha256sum(repo, "build/MyApp.ipa")))
         #expect(artifacts[0]["sha256"]?.stringValue == (try ReleaseFixture.sha256sum(repo, "build/MyApp.dSYM.zip")))
+    }
 
+    /// No stages ran, the record succeeded, and it was created (in UTC) during the test.
+    private func expectSucceededWithoutStages(_ manifest: JSON, createdAfter before: Date) {
         #expect(manifest["stages"] == .array([]))
         #expect(manifest["status"]?.stringValue == "succeeded")
         #expect(manifest["failure"] == .null)
         let created = manifest["createdAt"]?.stringValue.flatMap(UTCTimestamp.date)
         #expect(created.map { $0 >= before.addingTimeInterval(-1) && $0 <= Date().addingTimeInterval(1) } == true)
         #expect(manifest["createdAt"]?.stringValue?.hasSuffix("Z") == true)
-
-        // Keys sorted, two-space indent, trailing newline: the file is exactly its own pretty rendering.
-        let text = try String(contentsOf: repo.url.appendingPathComponent(path), encoding: .utf8)
-        #expect(text == manifest.pretty())
     }
 
     @Test("checksums.txt lists every artifact sorted by path and sha256sum -c accepts it from the repository root")
@@ -78,73 +104,34 @@ struct ManifestCommandTests {
         let text = try repo.read(file)
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
-        #expect(lines[0] == "\(try ReleaseFixture.sha256sum(repo, "build/a folder/with space.zip"))  build/a folder/with space.zip")
+        #expect(
+            lines[0]
+                == "\(try ReleaseFixture.sha256sum(repo, "build/a folder/with space.zip"))  build/a folder/with space.zip"
+        )
         #expect(lines[1] == "\(try ReleaseFixture.sha256sum(repo, "build/b.ipa"))  build/b.ipa")
         #expect(lines[2] == "\\\(try ReleaseFixture.sha256sum(repo, "build/back\\slash.bin"))  build/back\\\\slash.bin")
         #expect(text.hasSuffix("\n"))
 
-        let check = try runProcess("/usr/bin/env", ["sha256sum", "--strict", "-c", file], in: repo.url, environment: repo.environment)
+        let check = try runProcess(
+            "/usr/bin/env", ["sha256sum", "--strict", "-c", file], in: repo.url, environment: repo.environment)
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         #expect(check.stdout.components(separatedBy: ": OK").count - 1 == 3)
 
         // The check is real: a changed artifact fails it.
         try ReleaseFixture.writeArtifact(repo, "build/b.ipa", size: 5000, seed: 8)
-        let tampered = try runProcess("/usr/bin/env", ["sha256sum", "-c", file], in: repo.url, environment: repo.environment)
+        let tampered = try runProcess(
+            "/usr/bin/env", ["sha256sum", "-c", file], in: repo.url, environment: repo.environment)
         #expect(tampered.status != 0)
         #expect(tampered.stdout.contains("build/b.ipa: FAILED"))
     }
 
-    @Test("--in-toto writes an in-toto Statement v1 with SLSA provenance whose subjects are the artifacts")
-    func inToto() throws {
-        let repo = try ReleaseFixture.released()
-        try repo.git(["remote", "add", "origin", "https://x-access-token:ghs_abc@github.com/team/app.git"])
-        try ReleaseFixture.writeArtifact(repo, "build/MyApp.ipa", size: 4096)
-        try ReleaseFixture.writeArtifact(repo, "build/MyApp.dSYM.zip", size: 100, seed: 2)
-        let result = try repo.slipway(arguments: ["manifest", "--artifact", "build/*", "--in-toto"],
-                                      extraEnvironment: ["GITHUB_ACTIONS": "true", "GITHUB_SERVER_URL": "https://github.com",
-                                                         "GITHUB_REPOSITORY": "team/app", "GITHUB_RUN_ID": "77", "GITHUB_RUN_ATTEMPT": "2"])
-        #expect(result.status == 0, "\(result.stderr)")
-        let folder = repo.url.appendingPathComponent(".slipway/releases/1.2.0+42")
-        #expect(result.stdout.contains("  in-toto    .slipway/releases/1.2.0+42/provenance.intoto.json\n"))
-        let statement = try ReleaseFixture.readJSON(folder.appendingPathComponent("provenance.intoto.json"))
-        #expect(statement["_type"]?.stringValue == "https://in-toto.io/Statement/v1")
-        #expect(statement["predicateType"]?.stringValue == "https://slsa.dev/provenance/v1")
-        #expect(statement["subject"] == .array([
-            .object(["name": .string("build/MyApp.dSYM.zip"), "digest": .object(["sha256": .string(try ReleaseFixture.sha256sum(repo, "build/MyApp.dSYM.zip"))])]),
-            .object(["name": .string("build/MyApp.ipa"), "digest": .object(["sha256": .string(try ReleaseFixture.sha256sum(repo, "build/MyApp.ipa"))])]),
-        ]))
-        let definition = statement["predicate"]?["buildDefinition"]
-        #expect(definition?["buildType"]?.stringValue == "urn:slipway:buildtype:release:v1")
-        #expect(definition?["externalParameters"]?["source"] == .object([
-            "commit": .string(try repo.head()), "ref": .string("refs/heads/main"), "repository": .string("https://github.com/team/app.git"),
-        ]))
-        #expect(definition?["resolvedDependencies"] == .array([.object([
-            "uri": .string("git+https://github.com/team/app.git@refs/heads/main"),
-            "digest": .object(["gitCommit": .string(try repo.head())]),
-        ])]))
-        let run = statement["predicate"]?["runDetails"]
-        #expect(run?["builder"]?["id"]?.stringValue == "urn:slipway:builder:github-actions")
-        #expect(run?["metadata"]?["invocationId"]?.stringValue == "https://github.com/team/app/actions/runs/77/attempts/2")
-        #expect(run?["metadata"]?["finishedOn"]?.stringValue.flatMap(UTCTimestamp.date) != nil)
-        let manifestDigest = try ReleaseFixture.sha256sum(repo, ".slipway/releases/1.2.0+42/manifest.json")
-        #expect(run?["byproducts"] == .array([.object(["name": .string("manifest.json"), "digest": .object(["sha256": .string(manifestDigest)])])]))
-        #expect(!(try String(contentsOf: folder.appendingPathComponent("provenance.intoto.json"), encoding: .utf8)).contains("ghs_abc"))
-    }
-
-    @Test("--in-toto with no artifact is exit 2 and writes no file")
-    func inTotoWithoutArtifacts() throws {
-        let repo = try ReleaseFixture.released()
-        let result = try repo.slipway("manifest", "--in-toto")
-        #expect(result.status == 2)
-        #expect(result.stderr.contains("needs at least one artifact"))
-        #expect(!FileManager.default.fileExists(atPath: repo.url.appendingPathComponent(".slipway/releases/1.2.0+42/manifest.json").path))
-    }
-
-    @Test("an artifact pattern that matches nothing, or leaves the repository, is exit 2 naming the pattern", arguments: [
-        ("build/*.ipa", "no file matches the artifact pattern 'build/*.ipa'"),
-        ("../outside.ipa", "must be relative to the repository root"),
-        ("/etc/hostname", "must be relative to the repository root"),
-    ])
+    @Test(
+        "an artifact pattern that matches nothing, or leaves the repository, is exit 2 naming the pattern",
+        arguments: [
+            ("build/*.ipa", "no file matches the artifact pattern 'build/*.ipa'"),
+            ("../outside.ipa", "must be relative to the repository root"),
+            ("/etc/hostname", "must be relative to the repository root"),
+        ])
     func badPattern(pattern: String, message: String) throws {
         let repo = try ReleaseFixture.released()
         let result = try repo.slipway("manifest", "--artifact", pattern)
@@ -167,8 +154,10 @@ struct ManifestCommandTests {
     func output() throws {
         let repo = try ReleaseFixture.released()
         try ReleaseFixture.writeArtifact(repo, "build/a.ipa", size: 10)
-        try FileManager.default.createDirectory(at: repo.url.appendingPathComponent("iOS/out"), withIntermediateDirectories: true)
-        let intoFolder = try repo.slipway(arguments: ["manifest", "--artifact", "build/a.ipa", "--output", "out"], in: "iOS")
+        try FileManager.default.createDirectory(
+            at: repo.url.appendingPathComponent("iOS/out"), withIntermediateDirectories: true)
+        let intoFolder = try repo.slipway(
+            arguments: ["manifest", "--artifact", "build/a.ipa", "--output", "out"], in: "iOS")
         #expect(intoFolder.status == 0, "\(intoFolder.stderr)")
         #expect(intoFolder.stdout.hasSuffix("  manifest   iOS/out/manifest.json\n"))
         #expect(FileManager.default.fileExists(atPath: repo.url.appendingPathComponent("iOS/out/checksums.txt").path))
@@ -191,7 +180,9 @@ struct ManifestCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let folder = "dist/1.2.0-42"
         #expect(result.stdout.hasSuffix("  manifest   \(folder)/\(head.prefix(7)).json\n"))
-        #expect(FileManager.default.fileExists(atPath: repo.url.appendingPathComponent("\(folder)/provenance.intoto.json").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: repo.url.appendingPathComponent("\(folder)/provenance.intoto.json").path))
     }
 
     @Test("an unknown placeholder in release.manifest is a configuration error at its line and column")
@@ -200,7 +191,9 @@ struct ManifestCommandTests {
         try repo.write(".slipway.yml", "release:\n  manifest: out/{verison}/manifest.json\n")
         let result = try repo.slipway("manifest")
         #expect(result.status == 2)
-        #expect(result.stderr.contains(".slipway.yml:2:13: error: unknown placeholder '{verison}' in 'release.manifest'"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(".slipway.yml:2:13: error: unknown placeholder '{verison}' in 'release.manifest'"),
+            "\(result.stderr)")
         #expect(result.stderr.contains("did you mean '{version}'?"))
     }
 
@@ -210,7 +203,8 @@ struct ManifestCommandTests {
         try repo.git(["tag", "-a", "v1.2.0", "-m", "Release 1.2.0"])
         let result = try repo.slipway("manifest")
         #expect(result.status == 0, "\(result.stderr)")
-        let manifest = try ReleaseFixture.readJSON(repo.url.appendingPathComponent(".slipway/releases/1.2.0+42/manifest.json"))
+        let manifest = try ReleaseFixture.readJSON(
+            repo.url.appendingPathComponent(".slipway/releases/1.2.0+42/manifest.json"))
         #expect(manifest["git"]?["tag"]?.stringValue == "v1.2.0")
         #expect(manifest["git"]?["range"]?["baseTag"]?.stringValue == "v1.1.0")
         #expect(manifest["commits"]?.arrayValue?.count == 2)
@@ -263,12 +257,17 @@ struct ManifestConfiguredArtifactsTests {
 
         let result = try repo.slipway("manifest")
         #expect(result.status == 0, "\(result.stderr)")
-        let manifest = try ReleaseFixture.readJSON(repo.url.appendingPathComponent(".slipway/releases/1.2.0+42/manifest.json"))
-        #expect(manifest["artifacts"]?.arrayValue?.compactMap { $0["path"]?.stringValue } == ["build/MyApp.ipa", "build/symbols/MyApp.dSYM.zip"])
+        let manifest = try ReleaseFixture.readJSON(
+            repo.url.appendingPathComponent(".slipway/releases/1.2.0+42/manifest.json"))
+        #expect(
+            manifest["artifacts"]?.arrayValue?.compactMap { $0["path"]?.stringValue } == [
+                "build/MyApp.ipa", "build/symbols/MyApp.dSYM.zip",
+            ])
 
         let given = try repo.slipway("manifest", "--artifact", "build/*.txt")
         #expect(given.status == 0, "\(given.stderr)")
-        let replaced = try ReleaseFixture.readJSON(repo.url.appendingPathComponent(".slipway/releases/1.2.0+42/manifest.json"))
+        let replaced = try ReleaseFixture.readJSON(
+            repo.url.appendingPathComponent(".slipway/releases/1.2.0+42/manifest.json"))
         #expect(replaced["artifacts"]?.arrayValue?.compactMap { $0["path"]?.stringValue } == ["build/notes.txt"])
 
         try FileManager.default.removeItem(at: repo.url.appendingPathComponent("build/MyApp.ipa"))
