@@ -14,12 +14,22 @@ enum BumpCommand: SlipwayCommand {
             """,
         arguments: [.init(name: "level", help: "build, patch, minor, major or auto (optional with --set or --build).")],
         options: [
-            .init(name: "set", value: "<version>", help: "Set the marketing version everywhere (also brings disagreeing\ndefinitions back into step)."),
+            .init(
+                name: "set", value: "<version>",
+                help: "Set the marketing version everywhere (also brings disagreeing\ndefinitions back into step)."),
             .init(name: "build", value: "<n>", help: "Set the build number everywhere (e.g. $GITHUB_RUN_NUMBER)."),
             .init(name: "dry-run", value: nil, help: "Print the unified diff of what would change; write nothing."),
             .init(name: "json", value: nil, help: "Print JSON: old and new values and every edited position."),
-            .init(name: "spec", value: "<path>", help: "The XcodeGen spec, relative to the current folder\n(default: 'spec' in .slipway.yml, else project.yml)."),
-            .init(name: "project-root", value: "<path>", help: "The folder includes resolve against, as xcodegen --project-root\n(default: 'projectRoot' in .slipway.yml, else the spec's folder)."),
+            .init(
+                name: "spec", value: "<path>",
+                help:
+                    "The XcodeGen spec, relative to the current folder\n(default: 'spec' in .slipway.yml, else project.yml)."
+            ),
+            .init(
+                name: "project-root", value: "<path>",
+                help:
+                    "The folder includes resolve against, as xcodegen --project-root\n(default: 'projectRoot' in .slipway.yml, else the spec's folder)."
+            ),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
@@ -34,6 +44,8 @@ enum BumpCommand: SlipwayCommand {
         parsed.request.options = SpecContext.Options(
             spec: arguments.value("spec"), projectRoot: arguments.value("project-root"))
         return try BumpService(context: try context.specContext())
-            .run(parsed.request, dryRun: arguments.flag("dry-run"), json: arguments.flag("json"), console: context.console)
+            .run(
+                parsed.request, dryRun: arguments.flag("dry-run"), json: arguments.flag("json"),
+                console: context.console)
     }
 }

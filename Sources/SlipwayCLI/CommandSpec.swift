@@ -81,7 +81,8 @@ struct CommandSpec: Sendable {
         let pad = String(repeating: " ", count: 28)
         var text: String
         if indent.count < 26 {
-            text = indent + String(repeating: " ", count: 28 - indent.count) + (lines.first.map(String.init) ?? "") + "\n"
+            text =
+                indent + String(repeating: " ", count: 28 - indent.count) + (lines.first.map(String.init) ?? "") + "\n"
         } else {
             text = indent + "\n" + pad + (lines.first.map(String.init) ?? "") + "\n"
         }

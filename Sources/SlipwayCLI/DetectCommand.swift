@@ -13,12 +13,18 @@ enum DetectCommand: SlipwayCommand {
             """,
         arguments: [.init(name: "revision", help: "A commit (default HEAD) or a range <a>..<b>.")],
         options: [
-            .init(name: "base", value: "<sha>", help: "CI: the commit before the push. Missing or all zeros (a new branch):\nthe latest release tag reachable from --head, else the root."),
+            .init(
+                name: "base", value: "<sha>",
+                help:
+                    "CI: the commit before the push. Missing or all zeros (a new branch):\nthe latest release tag reachable from --head, else the root."
+            ),
             .init(name: "head", value: "<sha>", help: "CI: the pushed commit (default HEAD)."),
             .init(name: "each", value: "<range>", help: "Judge every commit of <a>..<b> on its own, newest first."),
             .init(name: "json", value: nil, help: "Print JSON (JSON Lines with --each)."),
             .init(name: "exit-code", value: nil, help: "Exit 0 for a major change, 1 for none."),
-            .init(name: "github-output", value: nil, help: "Append major, bump and reasons to the file named by $GITHUB_OUTPUT."),
+            .init(
+                name: "github-output", value: nil,
+                help: "Append major, bump and reasons to the file named by $GITHUB_OUTPUT."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
@@ -30,7 +36,8 @@ enum DetectCommand: SlipwayCommand {
                 throw UsageError(message: "--each cannot be combined with a revision, --base or --head", spec: spec)
             }
             guard !arguments.flag("github-output") else {
-                throw UsageError(message: "--github-output reports one verdict; it cannot be combined with --each", spec: spec)
+                throw UsageError(
+                    message: "--github-output reports one verdict; it cannot be combined with --each", spec: spec)
             }
             target = .each(each)
         } else if ci {
@@ -48,7 +55,9 @@ enum DetectCommand: SlipwayCommand {
         request.exitCode = arguments.flag("exit-code")
         if arguments.flag("github-output") {
             guard let path = context.environment["GITHUB_OUTPUT"], !path.isEmpty else {
-                throw Failure("--github-output needs $GITHUB_OUTPUT to name a file", hint: "GitHub Actions sets it in every step; elsewhere export GITHUB_OUTPUT=<file>")
+                throw Failure(
+                    "--github-output needs $GITHUB_OUTPUT to name a file",
+                    hint: "GitHub Actions sets it in every step; elsewhere export GITHUB_OUTPUT=<file>")
             }
             request.githubOutput = path
         }

@@ -23,7 +23,8 @@ enum HookCommand: SlipwayCommandGroup {
                 """)
 
         static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-            PostCommitHook().run(from: context.currentDirectory, environment: context.environment, console: context.console)
+            PostCommitHook().run(
+                from: context.currentDirectory, environment: context.environment, console: context.console)
         }
     }
 
@@ -43,8 +44,9 @@ enum HookCommand: SlipwayCommandGroup {
 
         static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
             let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-            return PrePushHook().run(from: context.currentDirectory, remote: arguments.positionals.first, input: input,
-                                     environment: context.environment, console: context.console)
+            return PrePushHook().run(
+                from: context.currentDirectory, remote: arguments.positionals.first, input: input,
+                environment: context.environment, console: context.console)
         }
     }
 
@@ -54,7 +56,7 @@ enum HookCommand: SlipwayCommandGroup {
             abstract: "Do a post-commit action now, holding the hook lock (what the hook starts in the background).",
             arguments: [.init(name: "action", help: "notify, push or release.", optional: false)],
             options: [
-                .init(name: "detached", value: nil, help: "Leave the terminal's session first (the hook passes this)."),
+                .init(name: "detached", value: nil, help: "Leave the terminal's session first (the hook passes this).")
             ])
 
         static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {

@@ -13,9 +13,18 @@ enum ManifestCommand: SlipwayCommand {
             For CI jobs that assemble artifacts built elsewhere.
             """,
         options: [
-            .init(name: "artifact", value: "<glob>", help: "A file or glob relative to the repository root (repeatable;\ndefault: 'artifacts:' in .slipway.yml).", repeatable: true),
-            .init(name: "output", value: "<path>", help: "Write the manifest here (relative to the current folder);\na folder gets manifest.json inside it."),
-            .init(name: "in-toto", value: nil, help: "Also write an in-toto statement (SLSA provenance v1) for the artifacts."),
+            .init(
+                name: "artifact", value: "<glob>",
+                help:
+                    "A file or glob relative to the repository root (repeatable;\ndefault: 'artifacts:' in .slipway.yml).",
+                repeatable: true),
+            .init(
+                name: "output", value: "<path>",
+                help:
+                    "Write the manifest here (relative to the current folder);\na folder gets manifest.json inside it."),
+            .init(
+                name: "in-toto", value: nil,
+                help: "Also write an in-toto statement (SLSA provenance v1) for the artifacts."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
@@ -26,7 +35,8 @@ enum ManifestCommand: SlipwayCommand {
         if let output = request.output, output.isEmpty {
             throw UsageError(message: "--output needs a path", spec: spec)
         }
-        try ManifestService(workspace: try context.workspace(), environment: context.environment).run(request, console: context.console)
+        try ManifestService(workspace: try context.workspace(), environment: context.environment).run(
+            request, console: context.console)
         return .success
     }
 }

@@ -17,14 +17,32 @@ enum ReleaseCommand: SlipwayCommand {
             """,
         arguments: [.init(name: "level", help: "build, patch, minor, major or auto (default: auto).")],
         options: [
-            .init(name: "dry-run", value: nil, help: "Print the whole plan (versions, spec diff, stages with their\nenvironment, commit, tag, push) and change nothing."),
-            .init(name: "push", value: nil, help: "Push the branch and the tag to the branch's upstream remote\n(default: release.push in .slipway.yml)."),
+            .init(
+                name: "dry-run", value: nil,
+                help:
+                    "Print the whole plan (versions, spec diff, stages with their\nenvironment, commit, tag, push) and change nothing."
+            ),
+            .init(
+                name: "push", value: nil,
+                help:
+                    "Push the branch and the tag to the branch's upstream remote\n(default: release.push in .slipway.yml)."
+            ),
             .init(name: "no-push", value: nil, help: "Do not push, whatever release.push says."),
-            .init(name: "allow-dirty", value: nil, help: "Release even when tracked files other than the spec have\nuncommitted changes (they stay out of the release commit)."),
-            .init(name: "in-toto", value: nil, help: "Also write an in-toto statement (SLSA provenance v1) for the artifacts."),
-            .init(name: "set", value: "<version>", help: "Release this marketing version instead of a level\n(the build number still goes up by 1)."),
+            .init(
+                name: "allow-dirty", value: nil,
+                help:
+                    "Release even when tracked files other than the spec have\nuncommitted changes (they stay out of the release commit)."
+            ),
+            .init(
+                name: "in-toto", value: nil,
+                help: "Also write an in-toto statement (SLSA provenance v1) for the artifacts."),
+            .init(
+                name: "set", value: "<version>",
+                help: "Release this marketing version instead of a level\n(the build number still goes up by 1)."),
             .init(name: "build", value: "<n>", help: "Use this build number instead of + 1 (e.g. $GITHUB_RUN_NUMBER)."),
-            .init(name: "skip-stages", value: nil, help: "Do not run the stages (the build happened elsewhere);\nthe manifest lists them as skipped."),
+            .init(
+                name: "skip-stages", value: nil,
+                help: "Do not run the stages (the build happened elsewhere);\nthe manifest lists them as skipped."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {

@@ -16,16 +16,29 @@ enum RunCommand: SlipwayCommand {
             runs and the exit status is 0.
             Exit status: 0 when every stage passed, 1 when one failed, 130 after Ctrl-C, 143 after SIGTERM.
             """,
-        arguments: [.init(name: "stage", help: "Run only these stages (in pipeline order). Default: all.", repeatable: true)],
+        arguments: [
+            .init(name: "stage", help: "Run only these stages (in pipeline order). Default: all.", repeatable: true)
+        ],
         options: [
-            .init(name: "dry-run", value: nil, help: "Print each stage's command, working directory and environment;\nrun nothing."),
-            .init(name: "major", value: nil, help: "Treat the change as major: also run stages with 'when: major'.\nDefault: what detect says about HEAD since the latest release tag."),
-            .init(name: "if-present", value: nil, help: "Skip named stages that do not exist (a note says so) instead of\nfailing; none existing is a successful no-op."),
+            .init(
+                name: "dry-run", value: nil,
+                help: "Print each stage's command, working directory and environment;\nrun nothing."),
+            .init(
+                name: "major", value: nil,
+                help:
+                    "Treat the change as major: also run stages with 'when: major'.\nDefault: what detect says about HEAD since the latest release tag."
+            ),
+            .init(
+                name: "if-present", value: nil,
+                help:
+                    "Skip named stages that do not exist (a note says so) instead of\nfailing; none existing is a successful no-op."
+            ),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let request = RunService.Request(
-            stages: arguments.positionals, dryRun: arguments.flag("dry-run"), major: arguments.flag("major") ? true : nil,
+            stages: arguments.positionals, dryRun: arguments.flag("dry-run"),
+            major: arguments.flag("major") ? true : nil,
             ifPresent: arguments.flag("if-present"))
         return try RunService(workspace: try context.workspace(), environment: context.environment)
             .run(request, console: context.console)

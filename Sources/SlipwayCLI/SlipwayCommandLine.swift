@@ -46,13 +46,15 @@ struct CommandContext {
 /// Parses `slipway`'s command line, dispatches to a command, and turns errors into messages and exit codes.
 public enum SlipwayCommandLine {
     static let commands: [SlipwayCommand.Type] = [
-        DetectCommand.self, VersionCommand.self, BumpCommand.self, RunCommand.self, ReleaseCommand.self, ManifestCommand.self,
+        DetectCommand.self, VersionCommand.self, BumpCommand.self, RunCommand.self, ReleaseCommand.self,
+        ManifestCommand.self,
         HooksCommand.self, HookCommand.self, CICommand.self,
     ]
 
     static let root = CommandSpec(
         path: [],
-        abstract: "Build and release automation for XcodeGen apps: detect major changes, bump versions, run stages, cut releases.",
+        abstract:
+            "Build and release automation for XcodeGen apps: detect major changes, bump versions, run stages, cut releases.",
         options: [CommandSpec.Option(name: "version", value: nil, help: "Show the version.")],
         subcommands: commands.map { $0.spec }
     )
@@ -143,7 +145,9 @@ public enum SlipwayCommandLine {
         return try runCommand(command, Array(arguments.dropFirst()), context)
     }
 
-    static func runCommand(_ command: SlipwayCommand.Type, _ words: [String], _ context: CommandContext) throws -> ExitStatus {
+    static func runCommand(_ command: SlipwayCommand.Type, _ words: [String], _ context: CommandContext) throws
+        -> ExitStatus
+    {
         if !command.subcommands.isEmpty {
             return try runGroup(command, words, context)
         }
@@ -156,7 +160,9 @@ public enum SlipwayCommandLine {
     }
 
     /// Dispatches `slipway <group> <subcommand> ...` to the subcommand, which parses the rest.
-    static func runGroup(_ group: SlipwayCommand.Type, _ words: [String], _ context: CommandContext) throws -> ExitStatus {
+    static func runGroup(_ group: SlipwayCommand.Type, _ words: [String], _ context: CommandContext) throws
+        -> ExitStatus
+    {
         guard let first = words.first else {
             let names = group.subcommands.map { $0.spec.path.last ?? "" }.joined(separator: ", ")
             throw UsageError(message: "missing subcommand of '\(group.spec.name)': one of \(names)", spec: group.spec)

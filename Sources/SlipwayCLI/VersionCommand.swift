@@ -13,8 +13,16 @@ enum VersionCommand: SlipwayCommand {
             Exits 1 when the definitions disagree. (slipway --version prints Slipway's own version.)
             """,
         options: [
-            .init(name: "spec", value: "<path>", help: "The XcodeGen spec, relative to the current folder\n(default: 'spec' in .slipway.yml, else project.yml)."),
-            .init(name: "project-root", value: "<path>", help: "The folder includes resolve against, as xcodegen --project-root\n(default: 'projectRoot' in .slipway.yml, else the spec's folder)."),
+            .init(
+                name: "spec", value: "<path>",
+                help:
+                    "The XcodeGen spec, relative to the current folder\n(default: 'spec' in .slipway.yml, else project.yml)."
+            ),
+            .init(
+                name: "project-root", value: "<path>",
+                help:
+                    "The folder includes resolve against, as xcodegen --project-root\n(default: 'projectRoot' in .slipway.yml, else the spec's folder)."
+            ),
             .init(name: "json", value: nil, help: "Print JSON."),
         ])
 

@@ -7,9 +7,13 @@ package struct ConfigReader {
     let file: YAMLFile
 
     /// The pairs of a mapping, refusing keys outside `allowed` (with a did-you-mean hint).
-    func mapping(_ node: YAMLNode, keyPath: String, allowed: [String]) throws(YAMLError) -> [(key: String, node: YAMLNode)] {
+    func mapping(_ node: YAMLNode, keyPath: String, allowed: [String]) throws(YAMLError) -> [(
+        key: String, node: YAMLNode
+    )] {
         guard node.kind == .mapping else {
-            throw file.error("'\(keyPath)' must be a mapping, found \(node.kindName)", at: node, hint: "write it as 'key: value' lines")
+            throw file.error(
+                "'\(keyPath)' must be a mapping, found \(node.kindName)", at: node,
+                hint: "write it as 'key: value' lines")
         }
         var seen = Set<String>()
         var result: [(key: String, node: YAMLNode)] = []
@@ -43,7 +47,9 @@ package struct ConfigReader {
     func strings(_ node: YAMLNode, keyPath: String) throws(YAMLError) -> [String] {
         if node.kind == .scalar, !node.isNull { return [node.scalar] }
         guard node.kind == .sequence else {
-            throw file.error("'\(keyPath)' must be a list of strings, found \(node.kindName)", at: node, hint: "write it as [\"a\", \"b\"]")
+            throw file.error(
+                "'\(keyPath)' must be a list of strings, found \(node.kindName)", at: node,
+                hint: "write it as [\"a\", \"b\"]")
         }
         var result: [String] = []
         for item in node.items {
@@ -67,7 +73,8 @@ package struct ConfigReader {
 
     func number(_ node: YAMLNode, keyPath: String) throws(YAMLError) -> Double {
         guard let value = node.number, value >= 0 else {
-            throw file.error("'\(keyPath)' must be a number of seconds, found \(node.kindName) '\(node.scalar)'", at: node)
+            throw file.error(
+                "'\(keyPath)' must be a number of seconds, found \(node.kindName) '\(node.scalar)'", at: node)
         }
         return value
     }
@@ -82,7 +89,8 @@ package struct ConfigReader {
     func choice(_ node: YAMLNode, keyPath: String, from options: [String]) throws(YAMLError) -> String {
         let value = try string(node, keyPath: keyPath)
         guard options.contains(value) else {
-            throw file.error("'\(keyPath)' must be one of \(options.joined(separator: ", ")), found '\(value)'", at: node)
+            throw file.error(
+                "'\(keyPath)' must be one of \(options.joined(separator: ", ")), found '\(value)'", at: node)
         }
         return value
     }
@@ -106,12 +114,15 @@ package struct ConfigReader {
     /// The closest known key, when it is close enough to be a typo.
     package static func nearest(_ key: String, in candidates: [String]) -> String? {
         let scored = candidates.map { (candidate: $0, distance: editDistance(key.lowercased(), $0.lowercased())) }
-        guard let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= max(2, key.count / 3) else { return nil }
+        guard let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= max(2, key.count / 3) else {
+            return nil
+        }
         return best.candidate
     }
 
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)

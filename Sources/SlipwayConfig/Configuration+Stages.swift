@@ -51,10 +51,13 @@ extension Configuration {
             }
         }
         guard let name else {
-            throw reader.file.error("stage \(number) has no 'name'", at: node, hint: "add 'name: <stage>' (letters, digits, '.', '_', '-')")
+            throw reader.file.error(
+                "stage \(number) has no 'name'", at: node, hint: "add 'name: <stage>' (letters, digits, '.', '_', '-')")
         }
         guard let run else {
-            throw reader.file.error("stage '\(name)' has no 'run'", at: node, hint: "add 'run: <command line>'; it runs with /bin/sh -c in the repository root")
+            throw reader.file.error(
+                "stage '\(name)' has no 'run'", at: node,
+                hint: "add 'run: <command line>'; it runs with /bin/sh -c in the repository root")
         }
         stage.name = name
         stage.command = .shell(run)
@@ -123,29 +126,35 @@ extension Configuration {
         }
     }
 
-    private static func readEnvironment(_ node: YAMLNode, keyPath: String, _ reader: ConfigReader) throws(YAMLError) -> [String: String] {
+    private static func readEnvironment(_ node: YAMLNode, keyPath: String, _ reader: ConfigReader) throws(YAMLError)
+        -> [String: String]
+    {
         if node.isNull { return [:] }
         guard node.kind == .mapping else {
-            throw reader.file.error("'\(keyPath)' must be a mapping of variable names to values, found \(node.kindName)", at: node,
-                                    hint: "write it as 'NAME: value' lines")
+            throw reader.file.error(
+                "'\(keyPath)' must be a mapping of variable names to values, found \(node.kindName)", at: node,
+                hint: "write it as 'NAME: value' lines")
         }
         var environment: [String: String] = [:]
         for pair in node.pairs {
             let key = pair.key.scalar
             guard pair.key.kind == .scalar, isVariableName(key) else {
-                throw reader.file.error("'\(key)' is not a valid environment variable name", at: pair.key,
-                                        hint: "use letters, digits and '_', not starting with a digit")
+                throw reader.file.error(
+                    "'\(key)' is not a valid environment variable name", at: pair.key,
+                    hint: "use letters, digits and '_', not starting with a digit")
             }
             guard !key.hasPrefix("SLIPWAY_") else {
-                throw reader.file.error("'\(key)' is set by Slipway itself and cannot be configured", at: pair.key,
-                                        hint: "choose another name; stages receive SLIPWAY_* values automatically")
+                throw reader.file.error(
+                    "'\(key)' is set by Slipway itself and cannot be configured", at: pair.key,
+                    hint: "choose another name; stages receive SLIPWAY_* values automatically")
             }
             guard environment[key] == nil else {
                 throw reader.file.error("'\(key)' is given twice", at: pair.key, hint: "keep one of them")
             }
             guard pair.value.kind == .scalar, !pair.value.isNull else {
-                throw reader.file.error("'\(keyPath).\(key)' must be a string, found \(pair.value.kindName)", at: pair.value,
-                                        hint: "quote it, e.g. \(key): \"\"")
+                throw reader.file.error(
+                    "'\(keyPath).\(key)' must be a string, found \(pair.value.kindName)", at: pair.value,
+                    hint: "quote it, e.g. \(key): \"\"")
             }
             try rejectNUL(pair.value.scalar, pair.value, keyPath: "\(keyPath).\(key)", reader)
             environment[key] = pair.value.scalar
@@ -155,10 +164,13 @@ extension Configuration {
 
     /// A NUL character (`"\0"` in a double-quoted YAML string) would silently end the C string the shell or the
     /// environment receives, so the command that ran would not be the one written.
-    private static func rejectNUL(_ text: String, _ node: YAMLNode, keyPath: String, _ reader: ConfigReader) throws(YAMLError) {
+    private static func rejectNUL(_ text: String, _ node: YAMLNode, keyPath: String, _ reader: ConfigReader)
+        throws(YAMLError)
+    {
         guard text.unicodeScalars.contains("\0") else { return }
-        throw reader.file.error("'\(keyPath)' contains a NUL character, which would cut the text short where it is passed on",
-                                at: node, hint: "remove the \\0 escape from the string")
+        throw reader.file.error(
+            "'\(keyPath)' contains a NUL character, which would cut the text short where it is passed on",
+            at: node, hint: "remove the \\0 escape from the string")
     }
 
     static func isVariableName(_ name: String) -> Bool {
@@ -174,8 +186,9 @@ extension Configuration {
         let patterns = try reader.strings(node, keyPath: "artifacts")
         for (index, pattern) in patterns.enumerated() where pattern.isEmpty || pattern.hasPrefix("/") {
             let item = node.kind == .sequence ? node.items[index] : node
-            throw reader.file.error("artifact pattern '\(pattern)' must be a non-empty path relative to the repository root",
-                                    at: item, hint: "e.g. build/*.ipa or build/**/*.dSYM.zip")
+            throw reader.file.error(
+                "artifact pattern '\(pattern)' must be a non-empty path relative to the repository root",
+                at: item, hint: "e.g. build/*.ipa or build/**/*.dSYM.zip")
         }
         return patterns.map(Glob.init)
     }

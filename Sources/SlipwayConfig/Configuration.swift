@@ -54,11 +54,16 @@ public struct Configuration: Sendable {
 
     /// `spec` or `projectRoot`: a path relative to the repository root. An empty one would silently name the root
     /// folder itself, so it is refused here, where its position is known.
-    private static func readPath(_ node: YAMLNode, _ reader: ConfigReader, key: String, example: String) throws(YAMLError) -> String {
+    private static func readPath(_ node: YAMLNode, _ reader: ConfigReader, key: String, example: String)
+        throws(YAMLError) -> String
+    {
         let path = try reader.string(node, keyPath: key)
         guard !path.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw reader.file.error("'\(key)' must not be empty", at: node,
-                                    hint: "give a path relative to the repository root (for example \(example)), or remove the key for the default")
+            throw reader.file.error(
+                "'\(key)' must not be empty", at: node,
+                hint:
+                    "give a path relative to the repository root (for example \(example)), or remove the key for the default"
+            )
         }
         return path
     }
@@ -88,16 +93,22 @@ public struct Configuration: Sendable {
             let path = "release.\(key)"
             switch key {
             case "manifest":
-                config.manifest = try reader.template(value, keyPath: path, placeholders: ReleaseConfig.manifestPlaceholders)
+                config.manifest = try reader.template(
+                    value, keyPath: path, placeholders: ReleaseConfig.manifestPlaceholders)
                 let segments = config.manifest.text.split(separator: "/", omittingEmptySubsequences: false)
-                guard !config.manifest.text.hasPrefix("/"), !config.manifest.text.hasSuffix("/"), !segments.contains("..") else {
-                    throw reader.file.error("'\(path)' must be a file path inside the repository, relative to its root", at: value,
-                                            hint: "for example .slipway/releases/{version}+{build}/manifest.json")
+                guard !config.manifest.text.hasPrefix("/"), !config.manifest.text.hasSuffix("/"),
+                    !segments.contains("..")
+                else {
+                    throw reader.file.error(
+                        "'\(path)' must be a file path inside the repository, relative to its root", at: value,
+                        hint: "for example .slipway/releases/{version}+{build}/manifest.json")
                 }
             case "inToto": config.inToto = try reader.bool(value, keyPath: path)
             case "commitMessage":
-                config.commitMessage = try reader.template(value, keyPath: path, placeholders: ReleaseConfig.commitMessagePlaceholders)
-            case "tag": config.tag = try reader.template(value, keyPath: path, placeholders: ReleaseConfig.tagPlaceholders)
+                config.commitMessage = try reader.template(
+                    value, keyPath: path, placeholders: ReleaseConfig.commitMessagePlaceholders)
+            case "tag":
+                config.tag = try reader.template(value, keyPath: path, placeholders: ReleaseConfig.tagPlaceholders)
             case "push": config.push = try reader.bool(value, keyPath: path)
             default: break
             }

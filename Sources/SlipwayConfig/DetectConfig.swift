@@ -21,5 +21,7 @@ public struct DetectConfig: Sendable, Equatable {
 
     public init() {}
 
-    static let keys = ["tags", "skipTags", "swiftFileThreshold", "sharedPaths", "buildConfigPaths", "releaseTagPattern"]
+    static let keys = [
+        "tags", "skipTags", "swiftFileThreshold", "sharedPaths", "buildConfigPaths", "releaseTagPattern",
+    ]
 }

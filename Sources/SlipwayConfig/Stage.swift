@@ -28,8 +28,10 @@ public struct Stage: Sendable, Equatable {
     /// Where the stage is defined in `.slipway.yml`, for messages.
     public var location: SourceLocation?
 
-    public init(name: String, command: Command, workingDirectory: String? = nil, timeout: Double? = nil,
-                environment: [String: String] = [:], when: When = .always, location: SourceLocation? = nil) {
+    public init(
+        name: String, command: Command, workingDirectory: String? = nil, timeout: Double? = nil,
+        environment: [String: String] = [:], when: When = .always, location: SourceLocation? = nil
+    ) {
         self.name = name
         self.command = command
         self.workingDirectory = workingDirectory

@@ -67,7 +67,8 @@ public struct AtomicFileWriter: Sendable {
                         hint: "run the command again so it starts from the file as it is now")
                 }
                 let mode = try AtomicFileWriter.permissions(of: target, shownAs: change.path)
-                let temporary = try AtomicFileWriter.writeTemporary(change.bytes, besides: target, mode: mode, shownAs: change.path)
+                let temporary = try AtomicFileWriter.writeTemporary(
+                    change.bytes, besides: target, mode: mode, shownAs: change.path)
                 prepared.append((target, temporary, original, mode, change.path))
             } catch {
                 discardTemporaries()
@@ -100,8 +101,9 @@ public struct AtomicFileWriter: Sendable {
                     hint: "restore them from version control (git checkout -- <file>) "
                         + "and check that the folder is writable")
             }
-            throw FileWriteError("cannot replace \(entry.requested): \(reason); no file was changed",
-                                 hint: "check that the folder is writable")
+            throw FileWriteError(
+                "cannot replace \(entry.requested): \(reason); no file was changed",
+                hint: "check that the folder is writable")
         }
         for folder in Set(prepared.map { AtomicFileWriter.folder(of: $0.target) }) {
             AtomicFileWriter.syncFolder(folder)
@@ -112,7 +114,9 @@ public struct AtomicFileWriter: Sendable {
     /// Creates or replaces one file atomically: readers see the old file or the new one, never half of one.
     /// `mode` defaults to the existing file's permission bits, or 0644 for a new file. A symbolic link at `path` is
     /// followed (its target is replaced) unless `followingLinks` is false, when the link itself is replaced.
-    public static func replace(_ path: String, with bytes: [UInt8], mode: mode_t? = nil, followingLinks: Bool = true) throws(FileWriteError) {
+    public static func replace(_ path: String, with bytes: [UInt8], mode: mode_t? = nil, followingLinks: Bool = true)
+        throws(FileWriteError)
+    {
         let target = followingLinks ? resolvedPath(path) : path
         var info = stat()
         let permissions = mode ?? (stat(target, &info) == 0 ? info.st_mode & 0o7777 : 0o644)
@@ -164,13 +168,17 @@ public struct AtomicFileWriter: Sendable {
     }
 
     /// Writes `bytes` to a new hidden file next to `path` and returns its path.
-    static func writeTemporary(_ bytes: [UInt8], besides path: String, mode: mode_t, shownAs name: String) throws(FileWriteError) -> String {
+    static func writeTemporary(_ bytes: [UInt8], besides path: String, mode: mode_t, shownAs name: String)
+        throws(FileWriteError) -> String
+    {
         let folder = folder(of: path)
         let base = path.split(separator: "/").last.map(String.init) ?? path
         var template = Array("\(folder)/.\(base).slipway-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
-            throw FileWriteError("cannot create a temporary file next to \(name): \(lastError())", hint: "check that the folder is writable")
+            throw FileWriteError(
+                "cannot create a temporary file next to \(name): \(lastError())",
+                hint: "check that the folder is writable")
         }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failure: String?

@@ -41,8 +41,10 @@ public final class FileLock {
     ///   holder's bytes and this call blocks until the lock is free.
     /// - `holderIsAlive`: on a file system without `flock`, whether the holder named in the file still runs (the
     ///   lock is taken over when not).
-    public static func acquire(at path: String, contents: [UInt8], wait: (([UInt8]) -> Void)? = nil,
-                               holderIsAlive: ([UInt8]) -> Bool = { _ in true }) throws(Refusal) -> FileLock {
+    public static func acquire(
+        at path: String, contents: [UInt8], wait: (([UInt8]) -> Void)? = nil,
+        holderIsAlive: ([UInt8]) -> Bool = { _ in true }
+    ) throws(Refusal) -> FileLock {
         var toldWaiting = false
         // Each new round means a holder released (and removed) the file between our open and our lock.
         for _ in 0..<1000 {
@@ -78,7 +80,8 @@ public final class FileLock {
                 continue
             }
             let previous = read(descriptor)
-            guard ftruncate(descriptor, 0) == 0, pwrite(descriptor, contents, contents.count, 0) == contents.count else {
+            guard ftruncate(descriptor, 0) == 0, pwrite(descriptor, contents, contents.count, 0) == contents.count
+            else {
                 let reason = SystemCall.errorText
                 SystemCall.close(descriptor)
                 throw .unusable(reason)

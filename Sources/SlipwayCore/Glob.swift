@@ -109,7 +109,9 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
     /// Whether the segments match the path's segments from `position`. A `**` stands for any run of segments;
     /// on a mismatch only the latest `**` takes one more segment (as `*` does within a segment), which keeps this
     /// linear where trying every split would be exponential in the number of `**`.
-    private static func match(_ segments: [Segment], _ index: Int, _ path: UnsafeBufferPointer<UInt8>, _ position: Int) -> Bool {
+    private static func match(_ segments: [Segment], _ index: Int, _ path: UnsafeBufferPointer<UInt8>, _ position: Int)
+        -> Bool
+    {
         var segment = index
         var position = position
         var starSegment = -1
@@ -145,7 +147,9 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Matches one segment's parts against `path[start..<end]`, backtracking to the last `*` on a mismatch.
-    private static func matchSegment(_ parts: [Part], _ path: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    private static func matchSegment(_ parts: [Part], _ path: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
+        -> Bool
+    {
         var part = 0
         var text = start
         var starPart = -1

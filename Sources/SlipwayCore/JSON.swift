@@ -47,7 +47,10 @@ public enum JSON: Equatable, Sendable {
             }
         case .string(let value): JSON.escape(value, into: &out)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
+            if items.isEmpty {
+                out += "[]"
+                return
+            }
             out += "["
             for (index, item) in items.enumerated() {
                 if index > 0 { out += "," }
@@ -58,7 +61,10 @@ public enum JSON: Equatable, Sendable {
             newline(&out, indent, level)
             out += "]"
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
+            if members.isEmpty {
+                out += "{}"
+                return
+            }
             out += "{"
             for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
                 if index > 0 { out += "," }
@@ -94,7 +100,9 @@ public enum JSON: Equatable, Sendable {
             var run = 0
             for index in 0..<bytes.count {
                 let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F else { continue }
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F else {
+                    continue
+                }
                 out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
                 run = index + 1
                 switch byte {

@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Dates as UTC ISO 8601 text (`2024-05-01T12:00:00Z`), formatted the same on every platform and locale.
 public enum UTCTimestamp {
@@ -13,9 +14,10 @@ public enum UTCTimestamp {
         var seconds = time_t(interval.rounded(.down))
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        var text = String(format: "%04d-%02d-%02dT%02d:%02d:%02d",
-                          Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
-                          Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+        var text = String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02d",
+            Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+            Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
         if fractional {
             let milliseconds = min(999, Int(((interval - interval.rounded(.down)) * 1000).rounded(.down)))
             text += String(format: ".%03d", milliseconds)

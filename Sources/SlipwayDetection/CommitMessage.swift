@@ -76,7 +76,8 @@ package struct CommitMessage {
 
     /// The type of a Conventional Commits header (`feat(ui)!: …`), or `nil` when the header is not one.
     package static func conventionalType(_ header: Substring) -> (name: String, breaking: Bool)? {
-        if let result = header.utf8.withContiguousStorageIfAvailable({ asciiConventionalType($0) }), let ascii = result {
+        if let result = header.utf8.withContiguousStorageIfAvailable({ asciiConventionalType($0) }), let ascii = result
+        {
             return ascii
         }
         guard let colon = header.firstIndex(of: ":") else { return nil }
@@ -97,7 +98,8 @@ package struct CommitMessage {
 
     /// `conventionalType` for an ASCII header, on bytes (each byte is then one character, so the answer is the
     /// same); `nil` inside `.some` means "not a Conventional Commits header", an outer `nil` "not ASCII".
-    private static func asciiConventionalType(_ header: UnsafeBufferPointer<UInt8>) -> (name: String, breaking: Bool)?? {
+    private static func asciiConventionalType(_ header: UnsafeBufferPointer<UInt8>) -> (name: String, breaking: Bool)??
+    {
         guard header.allSatisfy({ $0 < 0x80 }) else { return nil }
         guard let colon = header.firstIndex(of: UInt8(ascii: ":")) else { return .some(nil) }
         guard colon + 1 < header.count, header[colon + 1] == UInt8(ascii: " ") else { return .some(nil) }
@@ -114,7 +116,8 @@ package struct CommitMessage {
         let name = UnsafeBufferPointer(rebasing: header[..<end])
         let valid = name.allSatisfy { byte in
             let letter = byte | 0x20
-            return (letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            return (letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z")) || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: "_")
         }
         guard !name.isEmpty, valid else { return .some(nil) }
         return .some((String(decoding: name, as: UTF8.self).lowercased(), breaking))

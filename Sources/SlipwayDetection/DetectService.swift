@@ -35,8 +35,9 @@ public struct DetectService {
     }
 
     public var detector: MajorChangeDetector {
-        MajorChangeDetector(repository: workspace.repository, config: workspace.configuration.detect, specPath: workspace.specPath,
-                            projectRoot: workspace.configuration.projectRoot)
+        MajorChangeDetector(
+            repository: workspace.repository, config: workspace.configuration.detect, specPath: workspace.specPath,
+            projectRoot: workspace.configuration.projectRoot)
     }
 
     /// Runs the request, writing the report to `console`; the exit status follows `--exit-code`.
@@ -61,7 +62,8 @@ public struct DetectService {
         case .range(let text):
             verdict = try detector.judge(range: try RevisionRange.parse(text, in: workspace.repository))
         case .ci(let base, let head):
-            let resolver = CIRangeResolver(repository: workspace.repository, releaseTags: workspace.configuration.detect.releaseTagPattern)
+            let resolver = CIRangeResolver(
+                repository: workspace.repository, releaseTags: workspace.configuration.detect.releaseTagPattern)
             verdict = try detector.judge(try resolver.resolve(base: base, head: head))
         }
         if request.json {

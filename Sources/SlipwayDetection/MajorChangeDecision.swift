@@ -31,7 +31,9 @@ public struct MajorChangeDecision: Sendable, Equatable {
         do {
             let head = try repository.resolveCommit("HEAD")
             let verdict = try DetectService(workspace: workspace).detector.judgeSincePreviousRelease(head: head)
-            return MajorChangeDecision(major: verdict.major, source: "detect: \(VerdictReport.range(verdict)): \(VerdictReport.summary(verdict))")
+            return MajorChangeDecision(
+                major: verdict.major,
+                source: "detect: \(VerdictReport.range(verdict)): \(VerdictReport.summary(verdict))")
         } catch {
             return undecided(error.oneLine)
         }

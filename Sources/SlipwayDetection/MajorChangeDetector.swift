@@ -16,8 +16,10 @@ public struct MajorChangeDetector {
     /// For `${VAR}` in include paths, which XcodeGen expands from the environment.
     public let environment: [String: String]
 
-    public init(repository: Repository, config: DetectConfig, specPath: String = "project.yml", projectRoot: String? = nil,
-                environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(
+        repository: Repository, config: DetectConfig, specPath: String = "project.yml", projectRoot: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         self.repository = repository
         self.config = config
         self.specPath = SpecIncludes.normalize(specPath)
@@ -33,8 +35,9 @@ public struct MajorChangeDetector {
         let commit = try repository.commit(oid)
         try requireHistory(of: commit)
         let files = try repository.changes(of: commit)
-        return verdict(base: commit.parents.first, head: oid, baseSource: .parent, commits: [commit], files: files,
-                       buildConfig: buildConfigMatcher(head: oid, base: commit.parents.first, files: files))
+        return verdict(
+            base: commit.parents.first, head: oid, baseSource: .parent, commits: [commit], files: files,
+            buildConfig: buildConfigMatcher(head: oid, base: commit.parents.first, files: files))
     }
 
     /// Judges `a..b`: the net tree difference from a to b, and the messages of every commit in b that is not in a.
@@ -54,12 +57,15 @@ public struct MajorChangeDetector {
     }
 
     /// Judges a range from resolved commits; a `nil` base means from the empty tree (all of history).
-    public func judge(base: OID?, head: OID, baseSource: Verdict.BaseSource, baseTag: String? = nil, notes: [String] = []) throws(GitError) -> Verdict {
+    public func judge(
+        base: OID?, head: OID, baseSource: Verdict.BaseSource, baseTag: String? = nil, notes: [String] = []
+    ) throws(GitError) -> Verdict {
         let commits = try repository.commits(from: head, excluding: base.map { [$0] } ?? [])
         for commit in commits where commit.parents.isEmpty { try requireHistory(of: commit) }
         let files = try repository.changes(from: base, to: head)
-        var result = verdict(base: base, head: head, baseSource: baseSource, commits: commits, files: files,
-                             buildConfig: buildConfigMatcher(head: head, base: base, files: files))
+        var result = verdict(
+            base: base, head: head, baseSource: baseSource, commits: commits, files: files,
+            buildConfig: buildConfigMatcher(head: head, base: base, files: files))
         result.baseTag = baseTag
         result.notes = notes
         return result
@@ -93,8 +99,10 @@ public struct MajorChangeDetector {
             }
             known = commit.parents.first.map { ($0, atParent) }
             let buildConfig = BuildConfigMatcher(globs: config.buildConfigPaths, exact: atHead.union(atParent))
-            try body(verdict(base: commit.parents.first, head: commit.id, baseSource: .parent, commits: [commit],
-                             files: files, buildConfig: buildConfig))
+            try body(
+                verdict(
+                    base: commit.parents.first, head: commit.id, baseSource: .parent, commits: [commit],
+                    files: files, buildConfig: buildConfig))
         }
     }
 
@@ -126,8 +134,9 @@ public struct MajorChangeDetector {
 
     /// The spec path and the paths it includes (recursively) in a commit's tree.
     func specFiles(at commit: OID) -> Set<String> {
-        var files = SpecIncludes.paths(spec: specPath, projectRoot: projectRoot, environment: environment,
-                                       in: repository, at: commit)
+        var files = SpecIncludes.paths(
+            spec: specPath, projectRoot: projectRoot, environment: environment,
+            in: repository, at: commit)
         files.insert(specPath)
         return files
     }
@@ -198,13 +207,16 @@ public struct MajorChangeDetector {
         } else {
             let described = tagHits.map { "\($0.tag) in \($0.commit.short) \"\($0.subject)\"" }
             rules.reasons.append(
-                Verdict.Reason(rule: .messageTag, message: "message tag " + described.joined(separator: "; "), tags: tagHits))
+                Verdict.Reason(
+                    rule: .messageTag, message: "message tag " + described.joined(separator: "; "), tags: tagHits))
         }
         return (skipHits, bump)
     }
 
     /// The swift-files, shared-code and build-config rules; returns how many Swift files changed.
-    private func judgeFiles(_ files: [FileChange], buildConfig: BuildConfigMatcher, into rules: inout RuleResults) -> Int {
+    private func judgeFiles(_ files: [FileChange], buildConfig: BuildConfigMatcher, into rules: inout RuleResults)
+        -> Int
+    {
         var swiftCount = 0
         var swiftPaths: [String] = []
         var shared: [String] = []

@@ -13,17 +13,19 @@ public enum VerdictReport {
                 "baseSource": .string(verdict.baseSource.rawValue),
                 "baseTag": .string(verdict.baseTag),
             ]),
-            "commits": .array(verdict.commits.map { commit in
-                .object(["sha": .string(commit.id.hex), "subject": .string(commit.subject)])
-            }),
-            "files": .array(verdict.files.map { file in
-                .object([
-                    "path": .string(file.path),
-                    "status": .string(file.status.rawValue),
-                    "oldPath": .string(file.oldPath),
-                    "submodule": .bool(file.isSubmodule),
-                ])
-            }),
+            "commits": .array(
+                verdict.commits.map { commit in
+                    .object(["sha": .string(commit.id.hex), "subject": .string(commit.subject)])
+                }),
+            "files": .array(
+                verdict.files.map { file in
+                    .object([
+                        "path": .string(file.path),
+                        "status": .string(file.status.rawValue),
+                        "oldPath": .string(file.oldPath),
+                        "submodule": .bool(file.isSubmodule),
+                    ])
+                }),
             "counts": .object(["files": .int(verdict.files.count), "swiftFiles": .int(verdict.swiftFileCount)]),
             "reasons": .array(verdict.reasons.map(json)),
             "notes": .array(verdict.notes.map(JSON.string)),
@@ -37,9 +39,12 @@ public enum VerdictReport {
             "paths": .array(reason.paths.map(JSON.string)),
         ]
         if !reason.tags.isEmpty {
-            object["tags"] = .array(reason.tags.map { hit in
-                .object(["tag": .string(hit.tag), "commit": .string(hit.commit.hex), "subject": .string(hit.subject)])
-            })
+            object["tags"] = .array(
+                reason.tags.map { hit in
+                    .object([
+                        "tag": .string(hit.tag), "commit": .string(hit.commit.hex), "subject": .string(hit.subject),
+                    ])
+                })
         }
         if let count = reason.count { object["count"] = .int(count) }
         if let threshold = reason.threshold { object["threshold"] = .int(threshold) }
@@ -76,7 +81,8 @@ public enum VerdictReport {
         let subject = verdict.commits.first?.subject ?? ""
         let rules = verdict.reasons.map(\.rule.rawValue).joined(separator: ",")
         let status = verdict.major ? "major" : "-    "
-        return "\(verdict.head.short)  \(status)  \(pad(verdict.bump.rawValue, 6))\(pad(rules.isEmpty ? "-" : rules, 24)) \(subject)\n"
+        return
+            "\(verdict.head.short)  \(status)  \(pad(verdict.bump.rawValue, 6))\(pad(rules.isEmpty ? "-" : rules, 24)) \(subject)\n"
     }
 
     /// Lines for `$GITHUB_OUTPUT`: `major`, `bump` and `reasons` (the rule ids that fired, comma-separated).

@@ -84,7 +84,8 @@ public enum GitError: SlipwayError, Equatable {
             return "deepen the clone with 'git fetch --unshallow' (or 'git fetch --deepen=<n>'); "
                 + "in GitHub Actions set 'fetch-depth: 0' on actions/checkout"
         case .identityUnknown:
-            return "run 'git config --global user.name \"Your Name\"' and 'git config --global user.email you@example.com', "
+            return
+                "run 'git config --global user.name \"Your Name\"' and 'git config --global user.email you@example.com', "
                 + "or set GIT_AUTHOR_NAME/GIT_AUTHOR_EMAIL and GIT_COMMITTER_NAME/GIT_COMMITTER_EMAIL"
         case .invalidDate:
             return "use '@<unix seconds> <+hhmm>' or ISO 8601 ('2024-05-01T12:00:00+02:00'), or unset the variable"
@@ -93,7 +94,8 @@ public enum GitError: SlipwayError, Equatable {
         case .invalidReferenceName:
             return "check the name with 'git check-ref-format --allow-onelevel <name>'"
         case .indexNotUpdated(let commit, _):
-            return "the commit \(commit) is complete; refresh the index of the committed files with 'git reset -q -- <file>…'"
+            return
+                "the commit \(commit) is complete; refresh the index of the committed files with 'git reset -q -- <file>…'"
         case .headMoved:
             return "another process committed at the same time; check 'git log' and try again"
         default:

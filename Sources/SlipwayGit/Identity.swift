@@ -29,15 +29,19 @@ extension Repository {
     ///
     /// `GIT_<ROLE>_DATE` sets the time (`@<seconds> <+hhmm>` or ISO 8601); otherwise it is now, in the local zone.
     /// libgit2 1.5 only reads `user.*`, so the environment is read here as git itself does.
-    public func identity(_ role: Identity.Role, environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()) throws(GitError) -> Identity {
+    public func identity(
+        _ role: Identity.Role, environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()
+    ) throws(GitError) -> Identity {
         func nonEmpty(_ value: String?) -> String? {
             guard let value, !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
             return value
         }
         let prefix = role.variablePrefix
-        let name = nonEmpty(environment["\(prefix)_NAME"]) ?? nonEmpty(configString("\(role.rawValue).name"))
+        let name =
+            nonEmpty(environment["\(prefix)_NAME"]) ?? nonEmpty(configString("\(role.rawValue).name"))
             ?? nonEmpty(configString("user.name"))
-        let email = nonEmpty(environment["\(prefix)_EMAIL"]) ?? nonEmpty(configString("\(role.rawValue).email"))
+        let email =
+            nonEmpty(environment["\(prefix)_EMAIL"]) ?? nonEmpty(configString("\(role.rawValue).email"))
             ?? nonEmpty(configString("user.email")) ?? nonEmpty(environment["EMAIL"])
         guard let name, let email else { throw .identityUnknown(role: role.rawValue) }
         let variable = "\(prefix)_DATE"
@@ -73,7 +77,9 @@ enum GitDate {
         let scalars = Array(text.unicodeScalars)
         guard scalars.count >= 19 else { return nil }
         func number(_ range: Range<Int>) -> Int? {
-            guard range.allSatisfy({ scalars[$0].properties.numericType != nil && scalars[$0].isASCII }) else { return nil }
+            guard range.allSatisfy({ scalars[$0].properties.numericType != nil && scalars[$0].isASCII }) else {
+                return nil
+            }
             return Int(String(String.UnicodeScalarView(scalars[range])))
         }
         guard scalars[4] == "-", scalars[7] == "-", scalars[10] == "T" || scalars[10] == " ",

@@ -63,7 +63,9 @@ struct InexactRenames {
         for destination in openDestinations {
             var best = Array(repeating: Candidate.none, count: Candidate.perDestination)
             for source in openSources {
-                let sameName = TreeWalk.Side.fileName(sources[source].path) == TreeWalk.Side.fileName(destinations[destination].path)
+                let sameName =
+                    TreeWalk.Side.fileName(sources[source].path)
+                    == TreeWalk.Side.fileName(destinations[destination].path)
                 let candidate = Candidate(
                     score: try score(source, destination, minimum: InexactRenames.minimumScore),
                     nameScore: sameName ? 1 : 0, destination: destination, source: source)
@@ -99,7 +101,8 @@ struct InexactRenames {
 
     /// git's `estimate_similarity`: 0 to `maxScore`; only regular files with edits are scored.
     private mutating func score(_ source: Int, _ destination: Int, minimum: Int) throws(GitError) -> Int {
-        guard InexactRenames.isRegular(sources[source].mode), InexactRenames.isRegular(destinations[destination].mode) else { return 0 }
+        guard InexactRenames.isRegular(sources[source].mode), InexactRenames.isRegular(destinations[destination].mode)
+        else { return 0 }
         let old = try fingerprint(of: source, destination: false)
         let new = try fingerprint(of: destination, destination: true)
         let maxSize = max(old.size, new.size)

@@ -1,10 +1,11 @@
+import Foundation
+import SlipwayCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import SlipwayCore
 
 /// The lock one release holds on a repository, so two releases never bump, commit and tag at the same time.
 ///
@@ -66,18 +67,22 @@ public final class ReleaseLock {
     }
 
     /// Takes the lock of `repository`, or throws `ReleaseLockError` naming the release that holds it.
-    public static func acquire(in repository: Repository, command: String, now: Date = Date()) throws(ReleaseLockError) -> ReleaseLock {
+    public static func acquire(in repository: Repository, command: String, now: Date = Date()) throws(ReleaseLockError)
+        -> ReleaseLock
+    {
         let path = repository.commonDirectory.appendingPathComponent(fileName)
         // Whole seconds, as the file records them, so the holder read back equals the one written.
         let started = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         let holder = Holder(pid: getpid(), host: hostName(), startedAt: started, command: command)
         do {
-            let lock = try FileLock.acquire(at: path.path, contents: Array(holder.json.pretty().utf8), wait: nil,
-                                            holderIsAlive: { bytes in Holder(json: Data(bytes)).map(isAlive) ?? false })
+            let lock = try FileLock.acquire(
+                at: path.path, contents: Array(holder.json.pretty().utf8), wait: nil,
+                holderIsAlive: { bytes in Holder(json: Data(bytes)).map(isAlive) ?? false })
             return ReleaseLock(path: path, holder: holder, lock: lock)
         } catch {
             switch error {
-            case .held(let bytes): throw ReleaseLockError(path: path.path, holder: Holder(json: Data(bytes)), reason: nil)
+            case .held(let bytes):
+                throw ReleaseLockError(path: path.path, holder: Holder(json: Data(bytes)), reason: nil)
             case .unusable(let reason): throw ReleaseLockError(path: path.path, holder: nil, reason: reason)
             }
         }
@@ -156,6 +161,7 @@ public struct ReleaseLockError: SlipwayError {
         if holder.host != ReleaseLock.hostName() {
             return "that release runs on \(holder.host), which shares this repository; wait for it to finish"
         }
-        return "wait for it to finish, or stop it with 'kill \(holder.pid)'; the lock is released when that process ends"
+        return
+            "wait for it to finish, or stop it with 'kill \(holder.pid)'; the lock is released when that process ends"
     }
 }

@@ -13,8 +13,11 @@ extension Repository {
     /// otherwise `hooks/` in the common git folder, which linked worktrees share with the main one.
     public var hooksDirectory: URL {
         if let configured = configPath("core.hooksPath"), !configured.isEmpty {
-            if configured.hasPrefix("/") { return URL(fileURLWithPath: configured, isDirectory: true).standardizedFileURL }
-            return URL(fileURLWithPath: configured, isDirectory: true, relativeTo: rootDirectory).absoluteURL.standardizedFileURL
+            if configured.hasPrefix("/") {
+                return URL(fileURLWithPath: configured, isDirectory: true).standardizedFileURL
+            }
+            return URL(fileURLWithPath: configured, isDirectory: true, relativeTo: rootDirectory).absoluteURL
+                .standardizedFileURL
         }
         return commonDirectory.appendingPathComponent("hooks", isDirectory: true).standardizedFileURL
     }
@@ -126,7 +129,8 @@ extension Repository {
         guard let data = FileManager.default.contents(atPath: file.path) else { return }
         var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
         let header = "[\(name.lowercased())]"
-        guard let index = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).lowercased() == header }) else { return }
+        guard let index = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).lowercased() == header })
+        else { return }
         let rest = lines[(index + 1)...].prefix { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("[") }
         guard rest.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) else { return }
         lines.remove(at: index)
@@ -147,7 +151,9 @@ extension Repository {
         defer { git_config_free(config) }
         var local: OpaquePointer?
         try check(git_config_open_level(&local, config, GIT_CONFIG_LEVEL_LOCAL), "git_config_open_level")
-        guard let local else { throw GitError.library(function: "git_config_open_level", code: -1, detail: "no local config") }
+        guard let local else {
+            throw GitError.library(function: "git_config_open_level", code: -1, detail: "no local config")
+        }
         return local
     }
 

@@ -13,7 +13,10 @@ extension Repository {
     /// remote take the branch and the tag together or neither, so a remote never has a release tag without its
     /// commit on the branch. git's progress and messages go to standard error as they arrive (flush buffered
     /// standard output first, so the two stay in order).
-    public func push(branch: String, tag: String?, remote: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(GitError) {
+    public func push(
+        branch: String, tag: String?, remote: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(GitError) {
         let arguments = try pushArguments(branch: branch, tag: tag, remote: remote)
         try GitCommand.run(arguments, in: workingDirectory ?? gitDirectory, environment: environment)
     }
@@ -35,8 +38,10 @@ extension Repository {
 /// Runs the `git` executable from an argv array through `ProcessRunner`, passing its output through to standard
 /// error as it arrives and keeping the tail of its standard error for the error message.
 enum GitCommand {
-    static func run(_ arguments: [String], in directory: URL, environment: [String: String],
-                    runner: ProcessRunning = ProcessRunner()) throws(GitError) {
+    static func run(
+        _ arguments: [String], in directory: URL, environment: [String: String],
+        runner: ProcessRunning = ProcessRunner()
+    ) throws(GitError) {
         let argv = ["git"] + arguments
         let command = Shell.quote(argv)
         var request = ProcessRequest(arguments: argv, workingDirectory: directory.path, environment: environment)

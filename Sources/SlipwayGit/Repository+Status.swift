@@ -5,11 +5,14 @@ extension Repository {
     public var state: RepositoryState {
         switch git_repository_state(handle) {
         case Int32(GIT_REPOSITORY_STATE_MERGE.rawValue): return .merge
-        case Int32(GIT_REPOSITORY_STATE_REVERT.rawValue), Int32(GIT_REPOSITORY_STATE_REVERT_SEQUENCE.rawValue): return .revert
-        case Int32(GIT_REPOSITORY_STATE_CHERRYPICK.rawValue), Int32(GIT_REPOSITORY_STATE_CHERRYPICK_SEQUENCE.rawValue): return .cherryPick
+        case Int32(GIT_REPOSITORY_STATE_REVERT.rawValue), Int32(GIT_REPOSITORY_STATE_REVERT_SEQUENCE.rawValue):
+            return .revert
+        case Int32(GIT_REPOSITORY_STATE_CHERRYPICK.rawValue), Int32(GIT_REPOSITORY_STATE_CHERRYPICK_SEQUENCE.rawValue):
+            return .cherryPick
         case Int32(GIT_REPOSITORY_STATE_BISECT.rawValue): return .bisect
         case Int32(GIT_REPOSITORY_STATE_REBASE.rawValue), Int32(GIT_REPOSITORY_STATE_REBASE_INTERACTIVE.rawValue),
-            Int32(GIT_REPOSITORY_STATE_REBASE_MERGE.rawValue), Int32(GIT_REPOSITORY_STATE_APPLY_MAILBOX_OR_REBASE.rawValue):
+            Int32(GIT_REPOSITORY_STATE_REBASE_MERGE.rawValue),
+            Int32(GIT_REPOSITORY_STATE_APPLY_MAILBOX_OR_REBASE.rawValue):
             return .rebase
         case Int32(GIT_REPOSITORY_STATE_APPLY_MAILBOX.rawValue): return .applyMailbox
         default: return .clean

@@ -4,7 +4,9 @@ extension Repository {
     /// Creates the annotated tag `name` on `commit` with `tagger` and `message`, as `git tag -a` would; refuses to
     /// move an existing tag. Returns the id of the tag object.
     @discardableResult
-    public func createAnnotatedTag(named name: String, at commit: OID, message: String, tagger: Identity) throws(GitError) -> OID {
+    public func createAnnotatedTag(named name: String, at commit: OID, message: String, tagger: Identity)
+        throws(GitError) -> OID
+    {
         guard isValidReferenceName("refs/tags/\(name)") else { throw .invalidReferenceName(name) }
         var raw = commit.raw
         var target: OpaquePointer?

@@ -44,7 +44,9 @@ extension Repository {
         }
     }
 
-    private func withTree<Result>(of commit: OID, _ body: (OpaquePointer?) throws(GitError) -> Result) throws(GitError) -> Result {
+    private func withTree<Result>(of commit: OID, _ body: (OpaquePointer?) throws(GitError) -> Result) throws(GitError)
+        -> Result
+    {
         let commitPointer = try lookupCommit(commit)
         defer { git_commit_free(commitPointer) }
         var tree: OpaquePointer?

@@ -28,7 +28,9 @@ public final class Repository {
         handle = pointer
         gitDirectory = URL(fileURLWithPath: String(cString: git_repository_path(pointer)), isDirectory: true)
         commonDirectory = URL(fileURLWithPath: String(cString: git_repository_commondir(pointer)), isDirectory: true)
-        workingDirectory = git_repository_workdir(pointer).map { URL(fileURLWithPath: String(cString: $0), isDirectory: true) }
+        workingDirectory = git_repository_workdir(pointer).map {
+            URL(fileURLWithPath: String(cString: $0), isDirectory: true)
+        }
     }
 
     deinit {
@@ -122,12 +124,15 @@ public final class Repository {
     }
 
     /// Commits reachable from `head` but not from any of `hidden`, newest first like `git log`.
-    public func commits(from head: OID, excluding hidden: [OID] = [], firstParentOnly: Bool = false) throws(GitError) -> [Commit] {
+    public func commits(from head: OID, excluding hidden: [OID] = [], firstParentOnly: Bool = false) throws(GitError)
+        -> [Commit]
+    {
         if isShallow { return try shallowCommits(from: head, excluding: hidden, firstParentOnly: firstParentOnly) }
         var walker: OpaquePointer?
         try check(git_revwalk_new(&walker, handle), "git_revwalk_new")
         defer { git_revwalk_free(walker) }
-        try check(git_revwalk_sorting(walker, GIT_SORT_TOPOLOGICAL.rawValue | GIT_SORT_TIME.rawValue), "git_revwalk_sorting")
+        try check(
+            git_revwalk_sorting(walker, GIT_SORT_TOPOLOGICAL.rawValue | GIT_SORT_TIME.rawValue), "git_revwalk_sorting")
         if firstParentOnly { try check(git_revwalk_simplify_first_parent(walker), "git_revwalk_simplify_first_parent") }
         var rawHead = head.raw
         try check(git_revwalk_push(walker, &rawHead), "git_revwalk_push")
@@ -142,7 +147,8 @@ public final class Repository {
             if code == GIT_ITEROVER.rawValue { break }
             if code == GIT_ENOTFOUND.rawValue, isShallow {
                 // libgit2 before 1.7 walks past a shallow clone's edge into parents it does not have.
-                throw .missingFromShallowClone(missingShallowParent() ?? "before \(result.last?.id.short ?? head.short)")
+                throw .missingFromShallowClone(
+                    missingShallowParent() ?? "before \(result.last?.id.short ?? head.short)")
             }
             try check(code, "git_revwalk_next")
             result.append(try commit(OID(next)))
@@ -168,7 +174,9 @@ public final class Repository {
     /// `commits(from:excluding:)` in a shallow clone. libgit2 before 1.7 loads the parents of every hidden commit
     /// and fails at the clone's edge even when the range never reaches it (`HEAD~1..HEAD` in a depth-2 clone);
     /// this walk stops at the edge of what is hidden, and fails only when a commit inside the range lacks a parent.
-    private func shallowCommits(from head: OID, excluding hidden: [OID], firstParentOnly: Bool) throws(GitError) -> [Commit] {
+    private func shallowCommits(from head: OID, excluding hidden: [OID], firstParentOnly: Bool) throws(GitError)
+        -> [Commit]
+    {
         func parents(_ commit: Commit) -> [OID] { firstParentOnly ? Array(commit.parents.prefix(1)) : commit.parents }
         var hiddenSet = Set<OID>()
         var stack = hidden.filter(contains)
@@ -288,7 +296,9 @@ public final class Repository {
     }
 
     /// The newest tag matching `pattern` on the history of `head` (like `git describe --tags --abbrev=0 --match`).
-    public func latestTag(matching pattern: Glob, reachableFrom head: OID) throws(GitError) -> (name: String, commit: OID)? {
+    public func latestTag(matching pattern: Glob, reachableFrom head: OID) throws(GitError) -> (
+        name: String, commit: OID
+    )? {
         let candidates = try tags(matching: pattern)
         if candidates.isEmpty { return nil }
         var byCommit: [OID: [String]] = [:]
@@ -296,7 +306,8 @@ public final class Repository {
         var walker: OpaquePointer?
         try check(git_revwalk_new(&walker, handle), "git_revwalk_new")
         defer { git_revwalk_free(walker) }
-        try check(git_revwalk_sorting(walker, GIT_SORT_TOPOLOGICAL.rawValue | GIT_SORT_TIME.rawValue), "git_revwalk_sorting")
+        try check(
+            git_revwalk_sorting(walker, GIT_SORT_TOPOLOGICAL.rawValue | GIT_SORT_TIME.rawValue), "git_revwalk_sorting")
         var rawHead = head.raw
         try check(git_revwalk_push(walker, &rawHead), "git_revwalk_push")
         var next = git_oid()

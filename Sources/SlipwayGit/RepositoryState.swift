@@ -27,7 +27,8 @@ public enum RepositoryState: String, Sendable, CaseIterable {
         case .clean: return ""
         case .merge: return "finish it with 'git commit' or abandon it with 'git merge --abort'"
         case .revert: return "finish it with 'git revert --continue' or abandon it with 'git revert --abort'"
-        case .cherryPick: return "finish it with 'git cherry-pick --continue' or abandon it with 'git cherry-pick --abort'"
+        case .cherryPick:
+            return "finish it with 'git cherry-pick --continue' or abandon it with 'git cherry-pick --abort'"
         case .bisect: return "end it with 'git bisect reset'"
         case .rebase: return "finish it with 'git rebase --continue' or abandon it with 'git rebase --abort'"
         case .applyMailbox: return "finish it with 'git am --continue' or abandon it with 'git am --abort'"

@@ -21,14 +21,16 @@ public struct CIRangeResolver {
         let headID = try repository.resolveCommit(head)
         let trimmed = base?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         if trimmed.isEmpty || (trimmed.allSatisfy { $0 == "0" }) {
-            return try fallback(head: headID, notes: [trimmed.isEmpty ? "no base given" : "base is all zeros (a new branch)"])
+            return try fallback(
+                head: headID, notes: [trimmed.isEmpty ? "no base given" : "base is all zeros (a new branch)"])
         }
         let baseID: OID
         if let oid = OID(hex: trimmed) {
             guard repository.contains(oid) else {
                 if repository.isShallow { throw .missingFromShallowClone(oid.hex) }
                 // A full clone without the base: the old tip was force-pushed away and never fetched.
-                return try fallback(head: headID, notes: ["base \(oid.short) is not in this repository (a force push?)"])
+                return try fallback(
+                    head: headID, notes: ["base \(oid.short) is not in this repository (a force push?)"])
             }
             baseID = try repository.resolveCommit(oid.hex)
         } else {
@@ -39,12 +41,15 @@ public struct CIRangeResolver {
         }
         let note = "base \(baseID.short) is not an ancestor of head \(headID.short) (a force push?)"
         if let mergeBase = try repository.mergeBase(baseID, headID) {
-            return Resolution(base: mergeBase, head: headID, source: .mergeBase, tag: nil, notes: [note + "; judging from the merge base \(mergeBase.short)"])
+            return Resolution(
+                base: mergeBase, head: headID, source: .mergeBase, tag: nil,
+                notes: [note + "; judging from the merge base \(mergeBase.short)"])
         }
         return try fallback(head: headID, notes: [note + " and shares no history with it"])
     }
 
     private func fallback(head: OID, notes: [String]) throws(GitError) -> Resolution {
-        try ReleaseHistory(repository: repository, pattern: releaseTags).rangeSincePreviousRelease(head: head, notes: notes)
+        try ReleaseHistory(repository: repository, pattern: releaseTags).rangeSincePreviousRelease(
+            head: head, notes: notes)
     }
 }

@@ -16,7 +16,9 @@ public struct PushTarget: Sendable {
         guard let remote = try remote(of: branch, in: repository) else {
             throw Failure(
                 "branch \(branch) has no remote to push to",
-                hint: "add one with 'git remote add origin <url>', or set 'git branch --set-upstream-to=<remote>/\(branch)'")
+                hint:
+                    "add one with 'git remote add origin <url>', or set 'git branch --set-upstream-to=<remote>/\(branch)'"
+            )
         }
         return PushTarget(remote: remote, branch: branch)
     }

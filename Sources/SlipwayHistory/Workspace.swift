@@ -33,7 +33,9 @@ public struct Workspace {
     /// the one committed at HEAD; defaults when there is none.
     public static func configuration(of repository: Repository) throws -> Configuration {
         guard repository.isBare else { return try Configuration.load(fromRoot: repository.rootDirectory) }
-        guard let head = headCommit(of: repository), let bytes = try repository.fileContents(at: Configuration.fileName, in: head) else {
+        guard let head = headCommit(of: repository),
+            let bytes = try repository.fileContents(at: Configuration.fileName, in: head)
+        else {
             return Configuration()
         }
         return try Configuration.parse(try YAMLFile(path: Configuration.fileName, bytes: bytes))

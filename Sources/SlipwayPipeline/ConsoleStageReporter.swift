@@ -54,15 +54,21 @@ public final class ConsoleStageReporter: StageReporter {
     public func stageDidFinish(_ result: StageResult, stage: Stage) {
         clearStatus()
         let ran = result.startedAt != nil
-        if !errorAtLineStart { console.err("\n"); errorAtLineStart = true }
+        if !errorAtLineStart {
+            console.err("\n")
+            errorAtLineStart = true
+        }
         if ran, case .githubActions = style { line("::endgroup::") }
         var text = "==> \(result.name) \(result.status.rawValue)"
         if ran { text += " in \(DurationFormat.text(result.duration))" }
         if let detail = result.detail { text += ": \(detail)" }
         line(text)
         if result.status == .failed, case .githubActions = style {
-            let message = "\(result.failureMessage ?? result.detail ?? "failed")\nFull output: \(result.logPath ?? logFolder)"
-            line("::error title=\(GitHubAnnotation.escapeProperty("Stage \(result.name) failed"))::\(GitHubAnnotation.escapeData(message))")
+            let message =
+                "\(result.failureMessage ?? result.detail ?? "failed")\nFull output: \(result.logPath ?? logFolder)"
+            line(
+                "::error title=\(GitHubAnnotation.escapeProperty("Stage \(result.name) failed"))::\(GitHubAnnotation.escapeData(message))"
+            )
         }
         current = nil
     }

@@ -17,18 +17,25 @@ public enum DefaultStages {
     ///
     /// `specPath` is the workspace's (`Workspace.specPath`, found as `slipway version` finds it) and `projectRoot`
     /// the configured one, both relative to `root`; `${VAR}` in include paths comes from `environment`.
-    public static func derive(root: URL, specPath: String, projectRoot: String?,
-                              environment: [String: String] = ProcessInfo.processInfo.environment) throws(SpecError) -> (kind: Kind, stages: [Stage])? {
+    public static func derive(
+        root: URL, specPath: String, projectRoot: String?,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(SpecError) -> (kind: Kind, stages: [Stage])? {
         let spec = SpecPath.absolute(specPath, from: root)
         if SpecPath.isFile(spec) {
-            let context = SpecContext(currentDirectory: root, root: root, repository: nil, configuration: Configuration(), environment: environment)
-            let location = SpecLocation(spec: SpecPath.canonical(spec), projectRoot: projectRoot.map { SpecPath.canonical(SpecPath.absolute($0, from: root)) })
+            let context = SpecContext(
+                currentDirectory: root, root: root, repository: nil, configuration: Configuration(),
+                environment: environment)
+            let location = SpecLocation(
+                spec: SpecPath.canonical(spec),
+                projectRoot: projectRoot.map { SpecPath.canonical(SpecPath.absolute($0, from: root)) })
             let summary = try XcodeGenProjectSummary.read(location, context: context)
             return (.xcodeGen(spec: specPath), xcodeGen(summary, specPath: specPath, projectRoot: projectRoot))
         }
         let package = root.appendingPathComponent("Package.swift")
         if FileManager.default.fileExists(atPath: package.path) {
-            let manifest = FileManager.default.contents(atPath: package.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let manifest =
+                FileManager.default.contents(atPath: package.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
             return (.swiftPackage, swiftPackage(hasTests: manifest.contains(".testTarget(")))
         }
         return nil
@@ -53,14 +60,26 @@ public enum DefaultStages {
 
         var stages = [Stage(name: "generate", command: .programs([generate]))]
         if !builds.isEmpty {
-            stages.append(Stage(name: "build", command: .programs(builds.map { scheme in
-                xcodebuild("build", project: project, scheme: scheme.name, destination: scheme.platform.map(buildDestination))
-            })))
+            stages.append(
+                Stage(
+                    name: "build",
+                    command: .programs(
+                        builds.map { scheme in
+                            xcodebuild(
+                                "build", project: project, scheme: scheme.name,
+                                destination: scheme.platform.map(buildDestination))
+                        })))
         }
         if !tests.isEmpty {
-            stages.append(Stage(name: "test", command: .programs(tests.map { scheme in
-                xcodebuild("test", project: project, scheme: scheme.name, destination: scheme.platform.map(testDestination))
-            })))
+            stages.append(
+                Stage(
+                    name: "test",
+                    command: .programs(
+                        tests.map { scheme in
+                            xcodebuild(
+                                "test", project: project, scheme: scheme.name,
+                                destination: scheme.platform.map(testDestination))
+                        })))
         }
         return stages
     }
@@ -109,8 +128,11 @@ public enum DefaultStages {
                 SchemeChoice(name: $0.name, platform: platform(of: $0.buildTargets + $0.testTargets, summary))
             }
         }
-        let tested = Set(summary.targets.filter { XcodeGenProjectSummary.testTypes.contains($0.type) }.flatMap(\.dependencies))
-        return applicationTargets(summary).filter { tested.contains($0.name) }.map { SchemeChoice(name: $0.name, platform: $0.platform) }
+        let tested = Set(
+            summary.targets.filter { XcodeGenProjectSummary.testTypes.contains($0.type) }.flatMap(\.dependencies))
+        return applicationTargets(summary).filter { tested.contains($0.name) }.map {
+            SchemeChoice(name: $0.name, platform: $0.platform)
+        }
     }
 
     private static func applicationTargets(_ summary: XcodeGenProjectSummary) -> [XcodeGenProjectSummary.Target] {

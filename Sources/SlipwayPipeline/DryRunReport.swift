@@ -6,8 +6,10 @@ import SlipwayDetection
 package enum DryRunReport {
     /// `major` is how `slipway run` decided whether the change is major (a release prints its own verdict);
     /// `footer: false` leaves out the closing "nothing was run" line, for a caller that prints its own.
-    package static func text(_ plan: StagePlan, environment: StageEnvironment, requested: Set<String>, major: MajorChangeDecision? = nil,
-                     footer: Bool = true) -> String {
+    package static func text(
+        _ plan: StagePlan, environment: StageEnvironment, requested: Set<String>, major: MajorChangeDecision? = nil,
+        footer: Bool = true
+    ) -> String {
         var text = "\(plan.originDescription):\n"
         if plan.stages.isEmpty { text += "\n  (none)\n" }
         for (index, stage) in plan.stages.enumerated() {
@@ -33,13 +35,15 @@ package enum DryRunReport {
             }
             text += "   when:      \(when)\n"
             text += "   environment:\n"
-            let variables = stage.environment.merging(environment.variables(stage: stage.name)) { _, slipway in slipway }
+            let variables = stage.environment.merging(environment.variables(stage: stage.name)) { _, slipway in slipway
+            }
             for (key, value) in variables.sorted(by: { $0.key < $1.key }) {
                 text += "     \(key)=\(Shell.quote(value))\n"
             }
         }
         if let major {
-            text += "\nMajor change: \(major.major ? "yes" : "no") (\(major.source)); SLIPWAY_MAJOR=\(environment.major)\n"
+            text +=
+                "\nMajor change: \(major.major ? "yes" : "no") (\(major.source)); SLIPWAY_MAJOR=\(environment.major)\n"
         }
         if footer { text += "\nDry run: nothing was run. Logs would go to \(OutputFolder.name)/logs/<stage>.log.\n" }
         return text

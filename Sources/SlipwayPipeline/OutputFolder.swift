@@ -21,8 +21,9 @@ public struct OutputFolder: Sendable {
         do {
             try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         } catch {
-            throw Failure("cannot create the output folder \(url.path): \(error.localizedDescription)",
-                          hint: "check that the repository is writable")
+            throw Failure(
+                "cannot create the output folder \(url.path): \(error.localizedDescription)",
+                hint: "check that the repository is writable")
         }
         let ignore = url.appendingPathComponent(".gitignore")
         guard !FileManager.default.fileExists(atPath: ignore.path) else { return }

@@ -39,13 +39,16 @@ public struct RunService {
         let resolved = try StagePlan.resolve(workspace)
         let (plan, absent) = try resolved.selecting(request.stages, ifPresent: request.ifPresent)
         for name in absent {
-            console.err("slipway: skipping stage '\(name)': there is no such stage (--if-present; \(resolved.knownStagesHint))\n")
+            console.err(
+                "slipway: skipping stage '\(name)': there is no such stage (--if-present; \(resolved.knownStagesHint))\n"
+            )
         }
         if !request.stages.isEmpty, plan.stages.isEmpty {
             console.err("slipway: none of the named stages exists; nothing to run\n")
             return .success
         }
-        let decision = request.major.map { MajorChangeDecision(major: $0, source: $0 ? "--major" : "set by the caller") }
+        let decision =
+            request.major.map { MajorChangeDecision(major: $0, source: $0 ? "--major" : "set by the caller") }
             ?? MajorChangeDecision.detect(workspace)
         if let warning = decision.warning { console.err("slipway: warning: \(warning)\n") }
         let output = OutputFolder(root: workspace.root)
@@ -63,7 +66,8 @@ public struct RunService {
 
         let cancellation = CancellationSignal()
         let trap = SignalTrap(forwardingTo: cancellation)
-        let report = runner.run(plan.stages, environment: values, options: options, reporter: reporter, cancellation: cancellation)
+        let report = runner.run(
+            plan.stages, environment: values, options: options, reporter: reporter, cancellation: cancellation)
         trap.release()
 
         if let failed = report.failed {

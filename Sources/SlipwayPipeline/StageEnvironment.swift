@@ -24,8 +24,10 @@ public struct StageEnvironment: Sendable, Equatable {
     /// More values a caller adds (a release passes the previous version and the tag); names should start `SLIPWAY_`.
     public var extra: [String: String]
 
-    public init(version: String = "", build: String = "", commit: String = "", branch: String = "", major: Bool = false,
-                root: String, outputDirectory: String, extra: [String: String] = [:]) {
+    public init(
+        version: String = "", build: String = "", commit: String = "", branch: String = "", major: Bool = false,
+        root: String, outputDirectory: String, extra: [String: String] = [:]
+    ) {
         self.version = version
         self.build = build
         self.commit = commit
@@ -76,7 +78,10 @@ extension StageEnvironment {
         var values = StageEnvironment(
             commit: commit, branch: repository.currentBranch ?? "", major: major,
             root: workspace.root.path, outputDirectory: output.url.path)
-        let versions = specVersions(SpecContext(workspace: workspace, currentDirectory: workspace.root, environment: ProcessInfo.processInfo.environment))
+        let versions = specVersions(
+            SpecContext(
+                workspace: workspace, currentDirectory: workspace.root, environment: ProcessInfo.processInfo.environment
+            ))
         values.version = versions.version
         values.build = versions.build
         return values

@@ -30,10 +30,15 @@ public struct StagePlan: Sendable, Equatable {
         if let stages = configuration.stages {
             return StagePlan(stages: stages, origin: .configuration(configuration.source ?? Configuration.fileName))
         }
-        guard let derived = try DefaultStages.derive(root: root, specPath: specPath, projectRoot: configuration.projectRoot) else {
+        guard
+            let derived = try DefaultStages.derive(
+                root: root, specPath: specPath, projectRoot: configuration.projectRoot)
+        else {
             throw Failure(
                 "there are no stages to run: \(Configuration.fileName) has no 'stages:' and the repository has neither \(specPath) nor Package.swift",
-                hint: "add a 'stages:' list to \(Configuration.fileName), e.g.\n  stages:\n    - name: build\n      run: make")
+                hint:
+                    "add a 'stages:' list to \(Configuration.fileName), e.g.\n  stages:\n    - name: build\n      run: make"
+            )
         }
         return StagePlan(stages: derived.stages, origin: .derived(derived.kind))
     }
@@ -53,7 +58,8 @@ public struct StagePlan: Sendable, Equatable {
         if !ifPresent, let name = absent.first {
             var hint = knownStagesHint
             if let near = ConfigReader.nearest(name, in: known) { hint = "did you mean '\(near)'? " + hint }
-            throw Failure("unknown stage '\(name)'", hint: hint + "; with --if-present, stages that do not exist are skipped")
+            throw Failure(
+                "unknown stage '\(name)'", hint: hint + "; with --if-present, stages that do not exist are skipped")
         }
         let wanted = Set(names)
         return (StagePlan(stages: stages.filter { wanted.contains($0.name) }, origin: origin), absent)
@@ -68,8 +74,10 @@ public struct StagePlan: Sendable, Equatable {
     public var originDescription: String {
         switch origin {
         case .configuration(let file): return "Stages from \(file)"
-        case .derived(.xcodeGen(let spec)): return "Default stages for the XcodeGen project \(spec) (no 'stages:' in \(Configuration.fileName))"
-        case .derived(.swiftPackage): return "Default stages for the Swift package (no 'stages:' in \(Configuration.fileName))"
+        case .derived(.xcodeGen(let spec)):
+            return "Default stages for the XcodeGen project \(spec) (no 'stages:' in \(Configuration.fileName))"
+        case .derived(.swiftPackage):
+            return "Default stages for the Swift package (no 'stages:' in \(Configuration.fileName))"
         }
     }
 }

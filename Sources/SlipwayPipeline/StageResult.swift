@@ -25,9 +25,11 @@ public struct StageResult: Sendable, Equatable {
     /// For a failure: the shell-quoted command, how it ended, and the tail of its standard error.
     public var failureMessage: String?
 
-    public init(name: String, command: String, status: Status, exitCode: Int32? = nil, signal: Int32? = nil,
-                startedAt: Date? = nil, duration: Double = 0, logPath: String? = nil, detail: String? = nil,
-                failureMessage: String? = nil) {
+    public init(
+        name: String, command: String, status: Status, exitCode: Int32? = nil, signal: Int32? = nil,
+        startedAt: Date? = nil, duration: Double = 0, logPath: String? = nil, detail: String? = nil,
+        failureMessage: String? = nil
+    ) {
         self.name = name
         self.command = command
         self.status = status

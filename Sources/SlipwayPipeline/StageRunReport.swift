@@ -1,9 +1,10 @@
+import SlipwayCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import SlipwayCore
 
 /// The outcome of running a list of stages: one result per stage, in order, and whether Slipway was interrupted.
 public struct StageRunReport: Sendable, Equatable {

@@ -34,8 +34,10 @@ public struct StageRunner {
         self.clock = clock
     }
 
-    public func run(_ stages: [Stage], environment: StageEnvironment, options: Options, reporter: StageReporter,
-                    cancellation: CancellationSignal? = nil) -> StageRunReport {
+    public func run(
+        _ stages: [Stage], environment: StageEnvironment, options: Options, reporter: StageReporter,
+        cancellation: CancellationSignal? = nil
+    ) -> StageRunReport {
         var results: [StageResult] = []
         var stopped: String?
         reporter.runWillStart(stages)
@@ -44,20 +46,23 @@ public struct StageRunner {
                 stopped = "Slipway was interrupted"
             }
             if let stopped {
-                let result = StageResult(name: stage.name, command: stage.displayCommand, status: .skipped, detail: stopped)
+                let result = StageResult(
+                    name: stage.name, command: stage.displayCommand, status: .skipped, detail: stopped)
                 results.append(result)
                 reporter.stageDidFinish(result, stage: stage)
                 continue
             }
             if stage.when == .major, !environment.major, !options.requested.contains(stage.name) {
-                let result = StageResult(name: stage.name, command: stage.displayCommand, status: .skipped,
-                                         detail: "runs only on a major change")
+                let result = StageResult(
+                    name: stage.name, command: stage.displayCommand, status: .skipped,
+                    detail: "runs only on a major change")
                 results.append(result)
                 reporter.stageDidFinish(result, stage: stage)
                 continue
             }
             reporter.stageWillStart(stage, index: index, count: stages.count)
-            let result = runStage(stage, environment: environment, options: options, reporter: reporter, cancellation: cancellation)
+            let result = runStage(
+                stage, environment: environment, options: options, reporter: reporter, cancellation: cancellation)
             results.append(result)
             reporter.stageDidFinish(result, stage: stage)
             switch result.status {
@@ -66,18 +71,22 @@ public struct StageRunner {
             case .passed, .skipped: break
             }
         }
-        let report = StageRunReport(results: results, interruption: cancellation?.isCancelled == true ? cancellation?.signal : nil)
+        let report = StageRunReport(
+            results: results, interruption: cancellation?.isCancelled == true ? cancellation?.signal : nil)
         reporter.runDidFinish(report)
         return report
     }
 
-    private func runStage(_ stage: Stage, environment: StageEnvironment, options: Options, reporter: StageReporter,
-                          cancellation: CancellationSignal?) -> StageResult {
+    private func runStage(
+        _ stage: Stage, environment: StageEnvironment, options: Options, reporter: StageReporter,
+        cancellation: CancellationSignal?
+    ) -> StageResult {
         let startedAt = clock.now()
         let start = clock.uptime()
         let logURL = options.logDirectory.appendingPathComponent(stage.name + ".log")
-        var result = StageResult(name: stage.name, command: stage.displayCommand, status: .passed, startedAt: startedAt,
-                                 logPath: displayPath(logURL, root: options.root))
+        var result = StageResult(
+            name: stage.name, command: stage.displayCommand, status: .passed, startedAt: startedAt,
+            logPath: displayPath(logURL, root: options.root))
         let log: LogFile
         do throws(Failure) {
             log = try LogFile(path: logURL.path)
@@ -91,7 +100,8 @@ public struct StageRunner {
         let processEnvironment = environment.processEnvironment(for: stage, inheriting: options.baseEnvironment)
         let observer = StageOutputRelay(stage: stage, reporter: reporter)
         for arguments in stage.invocations {
-            var request = ProcessRequest(arguments: arguments, workingDirectory: directory, environment: processEnvironment)
+            var request = ProcessRequest(
+                arguments: arguments, workingDirectory: directory, environment: processEnvironment)
             if let timeout = stage.timeout {
                 request.timeout = max(0, timeout - (clock.uptime() - start))
             }
@@ -105,9 +115,12 @@ public struct StageRunner {
                 result.exitCode = outcome.exitCode
                 result.signal = outcome.signal
                 guard outcome.succeeded else {
-                    result.status = outcome.stop.map { if case .cancelled = $0 { return .cancelled } else { return .failed } } ?? .failed
+                    result.status =
+                        outcome.stop.map { if case .cancelled = $0 { return .cancelled } else { return .failed } }
+                        ?? .failed
                     result.detail = ProcessFailure.describe(outcome, timeout: stage.timeout)
-                    result.failureMessage = ProcessFailure(arguments: arguments, outcome: outcome, timeout: stage.timeout).message
+                    result.failureMessage =
+                        ProcessFailure(arguments: arguments, outcome: outcome, timeout: stage.timeout).message
                     break
                 }
             } catch {

@@ -34,15 +34,17 @@ package struct XcodeGenProjectSummary: Equatable {
 
     /// Reads the spec at `location` with its includes. An include that points nowhere only means less to derive
     /// from (XcodeGen itself will say so when the `generate` stage runs); a malformed file is an error.
-    package static func read(_ location: SpecLocation, context: SpecContext) throws(SpecError) -> XcodeGenProjectSummary {
+    package static func read(_ location: SpecLocation, context: SpecContext) throws(SpecError) -> XcodeGenProjectSummary
+    {
         let spec = try SpecLoader(context: context).load(location, policy: .missingIncludesSkipped)
         var merged = MergedSpec()
         for index in spec.mergeOrder {
             merged.add(spec.documents[index].file)
         }
         guard let name = merged.name else {
-            throw SpecError("\(spec.root.displayPath) has no 'name', so the Xcode project's name is unknown",
-                            hint: "add 'name: <Project>' at the top of the spec, or configure 'stages:' in .slipway.yml")
+            throw SpecError(
+                "\(spec.root.displayPath) has no 'name', so the Xcode project's name is unknown",
+                hint: "add 'name: <Project>' at the top of the spec, or configure 'stages:' in .slipway.yml")
         }
         return XcodeGenProjectSummary(name: name, targets: merged.expandedTargets(), schemes: merged.allSchemes())
     }
@@ -125,7 +127,8 @@ private struct MergedSpec {
                 return target.scalar
             }
             for expanded in expansions(of: name, node) {
-                result.append(.init(name: expanded.name, type: type, platform: expanded.platform, dependencies: dependencies))
+                result.append(
+                    .init(name: expanded.name, type: type, platform: expanded.platform, dependencies: dependencies))
             }
         }
         return result

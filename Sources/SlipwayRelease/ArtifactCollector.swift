@@ -23,8 +23,11 @@ public struct ArtifactCollector {
             let cleaned = try ArtifactCollector.validated(pattern)
             let matches = try files(matching: cleaned)
             guard !matches.isEmpty else {
-                throw Failure("no file matches the artifact pattern '\(pattern)'",
-                              hint: "patterns are relative to the repository root (\(root.path)); check that the stage producing it ran")
+                throw Failure(
+                    "no file matches the artifact pattern '\(pattern)'",
+                    hint:
+                        "patterns are relative to the repository root (\(root.path)); check that the stage producing it ran"
+                )
             }
             found.formUnion(matches)
         }
@@ -46,8 +49,9 @@ public struct ArtifactCollector {
     static func validated(_ pattern: String) throws -> String {
         let segments = pattern.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
         guard !pattern.hasPrefix("/"), !segments.isEmpty, !segments.contains("..") else {
-            throw Failure("the artifact pattern '\(pattern)' must be relative to the repository root and stay inside it",
-                          hint: "write it like build/*.ipa or **/*.dSYM.zip")
+            throw Failure(
+                "the artifact pattern '\(pattern)' must be relative to the repository root and stay inside it",
+                hint: "write it like build/*.ipa or **/*.dSYM.zip")
         }
         return segments.joined(separator: "/")
     }
@@ -74,7 +78,9 @@ public struct ArtifactCollector {
             }
             let relative = prefix.isEmpty ? item : prefix + "/" + item
             guard glob.matches(relative) else { continue }
-            if type == .typeRegular || (type == .typeSymbolicLink && ArtifactCollector.isRegularFile(root.appendingPathComponent(relative))) {
+            if type == .typeRegular
+                || (type == .typeSymbolicLink && ArtifactCollector.isRegularFile(root.appendingPathComponent(relative)))
+            {
                 result.append(relative)
             }
         }

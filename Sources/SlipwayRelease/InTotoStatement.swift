@@ -14,10 +14,13 @@ public enum InTotoStatement {
 
     /// The statement for `manifest`. `manifestDigest` (the written manifest's sha256) is listed as a byproduct so
     /// the provenance and the manifest point at each other. The statement needs at least one artifact.
-    public static func json(_ manifest: ReleaseManifest, manifestDigest: String, environment: [String: String]) throws -> JSON {
+    public static func json(_ manifest: ReleaseManifest, manifestDigest: String, environment: [String: String]) throws
+        -> JSON
+    {
         guard !manifest.artifacts.isEmpty else {
-            throw Failure("an in-toto statement needs at least one artifact to describe",
-                          hint: "name the files with --artifact <glob> (or artifacts: in .slipway.yml)")
+            throw Failure(
+                "an in-toto statement needs at least one artifact to describe",
+                hint: "name the files with --artifact <glob> (or artifacts: in .slipway.yml)")
         }
         let subjects: [JSON] = manifest.artifacts.map { artifact in
             .object(["name": .string(artifact.path), "digest": .object(["sha256": .string(artifact.sha256)])])
@@ -40,7 +43,8 @@ public enum InTotoStatement {
         if let branch = git.branch { source["ref"] = .string("refs/heads/\(branch)") }
         var external: [String: JSON] = [
             "source": .object(source),
-            "stages": .array(manifest.stages.map { .object(["name": .string($0.name), "command": .string($0.command)]) }),
+            "stages": .array(
+                manifest.stages.map { .object(["name": .string($0.name), "command": .string($0.command)]) }),
         ]
         var version: [String: JSON] = [:]
         if let marketing = manifest.version.marketing { version["marketing"] = .string(marketing) }
@@ -64,7 +68,8 @@ public enum InTotoStatement {
     static func runDetails(_ manifest: ReleaseManifest, manifestDigest: String, environment: [String: String]) -> JSON {
         let onGitHub = environment["GITHUB_ACTIONS"] == "true"
         var metadata: [String: JSON] = [
-            "startedOn": .string(UTCTimestamp.string(manifest.stages.compactMap(\.startedAt).min() ?? manifest.createdAt)),
+            "startedOn": .string(
+                UTCTimestamp.string(manifest.stages.compactMap(\.startedAt).min() ?? manifest.createdAt)),
             "finishedOn": .string(UTCTimestamp.string(manifest.createdAt)),
         ]
         if onGitHub, let server = environment["GITHUB_SERVER_URL"], let repository = environment["GITHUB_REPOSITORY"],
@@ -80,7 +85,7 @@ public enum InTotoStatement {
             ]),
             "metadata": .object(metadata),
             "byproducts": .array([
-                .object(["name": .string("manifest.json"), "digest": .object(["sha256": .string(manifestDigest)])]),
+                .object(["name": .string("manifest.json"), "digest": .object(["sha256": .string(manifestDigest)])])
             ]),
         ])
     }

@@ -52,7 +52,8 @@ public struct ManifestAssembler {
         let verdict = try known ?? DetectService(workspace: workspace).detector.judge(range)
 
         let branch = repository.currentBranch
-        let remote = try branch.flatMap { branch throws(GitError) in try PushTarget.remote(of: branch, in: repository) }
+        let remote =
+            try branch.flatMap { branch throws(GitError) in try PushTarget.remote(of: branch, in: repository) }
             ?? repository.remote(named: "origin")
         let git = ReleaseManifest.Git(
             commit: head, branch: branch, tag: tag, remoteURL: remote?.url,

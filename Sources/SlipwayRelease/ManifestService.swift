@@ -34,14 +34,17 @@ public struct ManifestService {
     @discardableResult
     public func run(_ request: Request, console: Console) throws -> ManifestWriter.Written {
         let head = try workspace.repository.resolveCommit("HEAD")
-        var manifest = try ManifestAssembler(workspace: workspace).manifest(head: head, releaseTag: .lookUp, now: request.now)
+        var manifest = try ManifestAssembler(workspace: workspace).manifest(
+            head: head, releaseTag: .lookUp, now: request.now)
         let patterns = request.artifacts.isEmpty ? workspace.configuration.artifacts.map(\.pattern) : request.artifacts
         manifest.artifacts = try ArtifactCollector(root: workspace.root).collect(patterns)
 
         let writer = ManifestWriter(root: workspace.root, environment: environment)
-        let url = request.output.map { ManifestService.outputURL($0, relativeTo: request.currentDirectory) }
+        let url =
+            request.output.map { ManifestService.outputURL($0, relativeTo: request.currentDirectory) }
             ?? writer.defaultURL(workspace.configuration.release.manifest, for: manifest)
-        let written = try writer.write(manifest, to: url, inToto: request.inToto ?? workspace.configuration.release.inToto)
+        let written = try writer.write(
+            manifest, to: url, inToto: request.inToto ?? workspace.configuration.release.inToto)
         console.out(ManifestService.summary(manifest, written, root: workspace.root))
         return written
     }
@@ -51,7 +54,9 @@ public struct ManifestService {
     static func outputURL(_ path: String, relativeTo directory: URL) -> URL {
         let base = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
         var isDirectory: ObjCBool = false
-        if path.hasSuffix("/") || (FileManager.default.fileExists(atPath: base.path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+        if path.hasSuffix("/")
+            || (FileManager.default.fileExists(atPath: base.path, isDirectory: &isDirectory) && isDirectory.boolValue)
+        {
             return base.appendingPathComponent("manifest.json")
         }
         return base
@@ -64,7 +69,8 @@ public struct ManifestService {
         let since = manifest.git.baseTag.map { " since \($0)" } ?? ""
         let commits = manifest.commits.count
         let artifacts = manifest.artifacts.count
-        var text = "\(manifest.project.name) \(version) at \(manifest.git.commit.short)"
+        var text =
+            "\(manifest.project.name) \(version) at \(manifest.git.commit.short)"
             + (manifest.git.branch.map { " on \($0)" } ?? "")
             + ": \(commits) commit\(commits == 1 ? "" : "s")\(since), \(artifacts) artifact\(artifacts == 1 ? "" : "s")\n"
         let checksums = display(written.checksums, root: root)

@@ -2,12 +2,12 @@ import Foundation
 import SlipwayConfig
 import SlipwayCore
 import SlipwayCrypto
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
 
 /// Writes a manifest, the `checksums.txt` beside it, and optionally an in-toto statement, each atomically.
 public struct ManifestWriter {
@@ -64,17 +64,20 @@ public struct ManifestWriter {
     private func createFolder(_ folder: URL) throws {
         let slipwayFolder = root.appendingPathComponent(".slipway", isDirectory: true)
         let standardFolder = folder.standardizedFileURL.path
-        let insideSlipway = standardFolder == slipwayFolder.standardizedFileURL.path
+        let insideSlipway =
+            standardFolder == slipwayFolder.standardizedFileURL.path
             || standardFolder.hasPrefix(slipwayFolder.standardizedFileURL.path + "/")
         let createsSlipway = insideSlipway && !FileManager.default.fileExists(atPath: slipwayFolder.path)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw Failure("cannot create the folder \(folder.path) for the manifest", hint: "check the path and its permissions")
+            throw Failure(
+                "cannot create the folder \(folder.path) for the manifest", hint: "check the path and its permissions")
         }
         if createsSlipway {
-            try ManifestWriter.writeAtomically(Array("# Written by slipway: its manifests and logs are not source.\n*\n".utf8),
-                                               to: slipwayFolder.appendingPathComponent(".gitignore"))
+            try ManifestWriter.writeAtomically(
+                Array("# Written by slipway: its manifests and logs are not source.\n*\n".utf8),
+                to: slipwayFolder.appendingPathComponent(".gitignore"))
         }
     }
 

@@ -13,7 +13,10 @@ enum ReleaseDryRunReport {
         text += row("from", "\(plan.head.short)\(on), \(ReleaseDryRunReport.since(plan))")
         if let verdict = plan.verdict { text += row("trigger", VerdictReport.summary(verdict)) }
         if let auto = plan.bump.auto {
-            text += row("bump", "auto: \(auto.level.rawValue), as detect suggests for the commits since \(auto.since ?? "the first commit")")
+            text += row(
+                "bump",
+                "auto: \(auto.level.rawValue), as detect suggests for the commits since \(auto.since ?? "the first commit")"
+            )
         } else if let requested = plan.draft.trigger?.requested {
             text += row("bump", requested)
         }
@@ -45,7 +48,8 @@ enum ReleaseDryRunReport {
                 : patterns.joined(separator: ", ") + " (each must match a file)"
             return "\nThen, if every stage passes:\n" + row("artifacts", artifacts, indent: 3)
         case .commit(let paths, let message, let author, let committer):
-            var text = row("commit", "\(paths.joined(separator: ", ")) only, on \(plan.branch ?? "the detached HEAD")", indent: 3)
+            var text = row(
+                "commit", "\(paths.joined(separator: ", ")) only, on \(plan.branch ?? "the detached HEAD")", indent: 3)
             text += row("author", "\(author.name) <\(author.email)>", indent: 3)
             text += row("committer", "\(committer.name) <\(committer.email)>", indent: 3)
             let lines = message.split(separator: "\n", omittingEmptySubsequences: false).dropLast()

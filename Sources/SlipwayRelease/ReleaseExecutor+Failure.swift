@@ -27,7 +27,8 @@ extension ReleaseExecutor {
             } catch {
                 notes.append(
                     "\(files) could not be put back (\(error.message)); restore with "
-                        + "'git checkout HEAD -- \(plan.specFiles.joined(separator: " "))'; nothing was committed or tagged")
+                        + "'git checkout HEAD -- \(plan.specFiles.joined(separator: " "))'; nothing was committed or tagged"
+                )
             }
         } else {
             notes.append("no file was changed; nothing was committed or tagged")
@@ -43,7 +44,8 @@ extension ReleaseExecutor {
             console.out(
                 "Release \(plan.versionText) failed; recorded in:\n"
                     + ManifestService.summary(manifest, written, root: workspace.root))
-            notes.append("the failure is recorded in \(ManifestService.display(written.manifest, root: workspace.root))")
+            notes.append(
+                "the failure is recorded in \(ManifestService.display(written.manifest, root: workspace.root))")
         } catch {
             notes.append("the failure could not be recorded in a manifest: \(ReleaseExecutor.describe(error))")
         }
@@ -62,8 +64,10 @@ extension ReleaseExecutor {
 
     /// `slipway manifest` with the plan's artifacts, which records the release by hand.
     static func manifestCommand(_ plan: ReleasePlan) -> [String] {
-        ["slipway manifest" + plan.artifactPatterns.map { " --artifact \(Shell.quote($0))" }.joined()
-            + (plan.inToto ? " --in-toto" : "")]
+        [
+            "slipway manifest" + plan.artifactPatterns.map { " --artifact \(Shell.quote($0))" }.joined()
+                + (plan.inToto ? " --in-toto" : "")
+        ]
     }
 
     /// The plan's `git push`, when it pushes.

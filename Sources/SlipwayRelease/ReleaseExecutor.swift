@@ -66,7 +66,8 @@ struct ReleaseExecutor {
                 throw abandon(plan, progress, stage: nil, reason: ReleaseExecutor.describe(error))
             }
             console.out(
-                "Bumped \(plan.specFiles.joined(separator: ", ")): \(plan.previousVersionText) -> \(plan.versionText)\n")
+                "Bumped \(plan.specFiles.joined(separator: ", ")): \(plan.previousVersionText) -> \(plan.versionText)\n"
+            )
         case .runStages(let stages, let values):
             try runStages(stages, environment: values, plan: plan, progress: &progress, cancellation: cancellation)
         case .skipStages(let stages):

@@ -30,7 +30,8 @@ public struct ReleaseManifest: Sendable {
         public var previousMarketing: String?
         public var previousBuild: String?
 
-        public init(marketing: String?, build: String?, previousMarketing: String? = nil, previousBuild: String? = nil) {
+        public init(marketing: String?, build: String?, previousMarketing: String? = nil, previousBuild: String? = nil)
+        {
             self.marketing = marketing
             self.build = build
             self.previousMarketing = previousMarketing
@@ -86,7 +87,9 @@ public struct ReleaseManifest: Sendable {
         }
 
         public init(_ commit: Commit) {
-            self.init(sha: commit.id, subject: commit.subject, authorName: commit.author.name, authorEmail: commit.author.email)
+            self.init(
+                sha: commit.id, subject: commit.subject, authorName: commit.author.name,
+                authorEmail: commit.author.email)
         }
     }
 
@@ -130,9 +133,11 @@ public struct ReleaseManifest: Sendable {
     public var failure: Failure?
     public var createdAt: Date
 
-    public init(project: Project, version: Version, git: Git, trigger: Trigger?, commits: [CommitEntry],
-                stages: [StageResult] = [], artifacts: [Artifact] = [], status: Status = .succeeded,
-                failure: Failure? = nil, createdAt: Date = Date()) {
+    public init(
+        project: Project, version: Version, git: Git, trigger: Trigger?, commits: [CommitEntry],
+        stages: [StageResult] = [], artifacts: [Artifact] = [], status: Status = .succeeded,
+        failure: Failure? = nil, createdAt: Date = Date()
+    ) {
         self.project = project
         self.version = version
         self.git = git
@@ -179,17 +184,22 @@ public struct ReleaseManifest: Sendable {
                 ]),
             ]),
             "trigger": trigger,
-            "commits": .array(commits.map { commit in
-                .object([
-                    "sha": .string(commit.sha.hex),
-                    "subject": .string(commit.subject),
-                    "author": .object(["name": .string(commit.authorName), "email": .string(commit.authorEmail)]),
-                ])
-            }),
+            "commits": .array(
+                commits.map { commit in
+                    .object([
+                        "sha": .string(commit.sha.hex),
+                        "subject": .string(commit.subject),
+                        "author": .object(["name": .string(commit.authorName), "email": .string(commit.authorEmail)]),
+                    ])
+                }),
             "stages": .array(stages.map(\.json)),
-            "artifacts": .array(artifacts.map { artifact in
-                .object(["path": .string(artifact.path), "size": .int(Int(artifact.size)), "sha256": .string(artifact.sha256)])
-            }),
+            "artifacts": .array(
+                artifacts.map { artifact in
+                    .object([
+                        "path": .string(artifact.path), "size": .int(Int(artifact.size)),
+                        "sha256": .string(artifact.sha256),
+                    ])
+                }),
             "status": .string(status.rawValue),
             "failure": failure.map { .object(["stage": .string($0.stage), "message": .string($0.message)]) } ?? .null,
             "createdAt": .string(UTCTimestamp.string(createdAt)),

@@ -66,7 +66,12 @@ public struct ReleasePlan {
     }
 
     /// The values release templates may use.
-    static func templateValues(version: String, build: String?, previousVersion: String?, previousBuild: String?) -> [String: String] {
-        ["version": version, "build": build ?? "", "previousVersion": previousVersion ?? "", "previousBuild": previousBuild ?? ""]
+    static func templateValues(version: String, build: String?, previousVersion: String?, previousBuild: String?)
+        -> [String: String]
+    {
+        [
+            "version": version, "build": build ?? "", "previousVersion": previousVersion ?? "",
+            "previousBuild": previousBuild ?? "",
+        ]
     }
 }

@@ -84,7 +84,8 @@ struct ReleasePlanner {
         var build: String?
 
         init(bump: BumpPlan, inventory: VersionInventory) throws {
-            previousVersion = bump.marketing.map { $0.old ?? $0.oldValues.first ?? "" } ?? inventory.effective(.marketing)
+            previousVersion =
+                bump.marketing.map { $0.old ?? $0.oldValues.first ?? "" } ?? inventory.effective(.marketing)
             previousBuild = bump.build.map { $0.old ?? $0.oldValues.first ?? "" } ?? inventory.effective(.build)
             guard let version = bump.marketing?.new ?? previousVersion else {
                 throw Failure(
@@ -175,8 +176,9 @@ struct ReleasePlanner {
         return try bump.files.map { file in
             let path = SpecPath.relative(file.url.path, from: root)
             guard !path.hasPrefix("/"), !path.hasPrefix("../"), path != "." else {
-                throw Failure("cannot release: \(file.displayPath) is outside the repository, so the release commit cannot hold it",
-                              hint: "keep the spec and the files it includes inside the repository")
+                throw Failure(
+                    "cannot release: \(file.displayPath) is outside the repository, so the release commit cannot hold it",
+                    hint: "keep the spec and the files it includes inside the repository")
             }
             return path
         }
@@ -195,7 +197,8 @@ struct ReleasePlanner {
         } catch let error as Failure {
             throw Failure("cannot release with --push: " + error.message, hint: error.hint)
         }
-        return ReleasePlan.Push(remote: target.remote, branch: branch, arguments: try target.arguments(in: repository, tag: tag))
+        return ReleasePlan.Push(
+            remote: target.remote, branch: branch, arguments: try target.arguments(in: repository, tag: tag))
     }
 
     /// Paths as an indented list, cut short after a screenful.

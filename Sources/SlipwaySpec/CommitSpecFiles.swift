@@ -34,7 +34,8 @@ package struct CommitSpecFiles: SpecFileSource {
     }
 
     package func entries(of folder: String) -> [SpecFolderEntry] {
-        guard let relative = relative(folder), let entries = try? repository.folderEntries(at: relative, in: commit) else { return [] }
+        guard let relative = relative(folder), let entries = try? repository.folderEntries(at: relative, in: commit)
+        else { return [] }
         return entries.map { SpecFolderEntry(name: $0.name, isFolder: $0.kind == .folder) }.sorted { $0.name < $1.name }
     }
 

@@ -71,7 +71,9 @@ package enum PlainScalar {
     /// What a zero-padded run of digits reads as when that is certain: with an 8 or 9 it cannot be YAML 1.1 octal,
     /// so it is the decimal number (`0099` → 99); `0077` is 63 or 77 depending on the parser, so `nil`.
     private static func zeroPaddedDecimal(_ bytes: [UInt8]) -> String? {
-        guard bytes.first == 0x30, bytes.allSatisfy(isDigit), bytes.contains(where: { $0 == 0x38 || $0 == 0x39 }) else { return nil }
+        guard bytes.first == 0x30, bytes.allSatisfy(isDigit), bytes.contains(where: { $0 == 0x38 || $0 == 0x39 }) else {
+            return nil
+        }
         let digits = bytes.drop { $0 == 0x30 }
         return String(decoding: digits, as: UTF8.self)
     }
@@ -80,7 +82,9 @@ package enum PlainScalar {
     /// a dot (`1e5`), base 60 with a fraction, and `.inf` / `.nan`.
     private static func looksLikeFloat(_ bytes: [UInt8]) -> Bool {
         let text = String(decoding: bytes, as: UTF8.self)
-        if [".inf", ".Inf", ".INF", "+.inf", "-.inf", "+.Inf", "-.Inf", "+.INF", "-.INF", ".nan", ".NaN", ".NAN"].contains(text) {
+        if [".inf", ".Inf", ".INF", "+.inf", "-.inf", "+.Inf", "-.Inf", "+.INF", "-.INF", ".nan", ".NaN", ".NAN"]
+            .contains(text)
+        {
             return true
         }
         var rest = bytes[...]

@@ -17,7 +17,10 @@ public struct SpecContext {
     /// For `${VAR}` in `include:` paths, which XcodeGen expands from the environment.
     public let environment: [String: String]
 
-    public init(currentDirectory: URL, root: URL, repository: Repository?, configuration: Configuration, environment: [String: String]) {
+    public init(
+        currentDirectory: URL, root: URL, repository: Repository?, configuration: Configuration,
+        environment: [String: String]
+    ) {
         self.currentDirectory = currentDirectory
         self.root = root
         self.repository = repository

@@ -9,8 +9,10 @@ public struct SpecError: SlipwayError {
     public var hint: String?
     public var exitStatus: ExitStatus
 
-    public init(_ message: String, location: SourceLocation? = nil, sourceLine: String? = nil, hint: String? = nil,
-                exitStatus: ExitStatus = .badInput) {
+    public init(
+        _ message: String, location: SourceLocation? = nil, sourceLine: String? = nil, hint: String? = nil,
+        exitStatus: ExitStatus = .badInput
+    ) {
         self.message = message
         self.location = location
         self.sourceLine = sourceLine
@@ -19,12 +21,18 @@ public struct SpecError: SlipwayError {
     }
 
     /// An error at a node of a spec file, with its line and a caret.
-    package init(_ message: String, at node: YAMLNode, in file: YAMLFile, hint: String? = nil, exitStatus: ExitStatus = .badInput) {
+    package init(
+        _ message: String, at node: YAMLNode, in file: YAMLFile, hint: String? = nil, exitStatus: ExitStatus = .badInput
+    ) {
         self.init(message, at: node.valueStart, in: file, hint: hint, exitStatus: exitStatus)
     }
 
-    package init(_ message: String, at mark: YAMLMark, in file: YAMLFile, hint: String? = nil, exitStatus: ExitStatus = .badInput) {
-        self.init(message, location: file.location(mark), sourceLine: file.line(mark.line), hint: hint, exitStatus: exitStatus)
+    package init(
+        _ message: String, at mark: YAMLMark, in file: YAMLFile, hint: String? = nil, exitStatus: ExitStatus = .badInput
+    ) {
+        self.init(
+            message, location: file.location(mark), sourceLine: file.line(mark.line), hint: hint, exitStatus: exitStatus
+        )
     }
 
     package init(_ error: YAMLError) {

@@ -14,7 +14,9 @@ enum SpecGlob {
                 current = current.flatMap { [$0] + subfolders(of: $0, in: source) }
             } else if isPattern(part) {
                 current = current.flatMap { folder in
-                    source.entries(of: folder).map(\.name).filter { fnmatch(part, $0, FNM_PERIOD) == 0 }.map { SpecPath.join(folder, $0) }
+                    source.entries(of: folder).map(\.name).filter { fnmatch(part, $0, FNM_PERIOD) == 0 }.map {
+                        SpecPath.join(folder, $0)
+                    }
                 }
             } else {
                 current = current.map { SpecPath.join($0, part) }

@@ -18,7 +18,9 @@ package struct SpecInclude {
     var isPattern = false
 
     /// The entries of an `include:` value; glob patterns are expanded against `source`.
-    static func entries(_ value: YAMLNode?, basePath: String, environment: [String: String], source: some SpecFileSource) -> [SpecInclude] {
+    static func entries(
+        _ value: YAMLNode?, basePath: String, environment: [String: String], source: some SpecFileSource
+    ) -> [SpecInclude] {
         guard let value, !value.isNull else { return [] }
         if value.kind == .sequence {
             return value.items.flatMap { item -> [SpecInclude] in
@@ -28,10 +30,16 @@ package struct SpecInclude {
                 guard let single = fromMapping(item, environment: environment) else { return [] }
                 let pattern = SpecPath.normalize(SpecPath.join(basePath, single.path))
                 guard SpecGlob.isPattern(pattern) else {
-                    return [SpecInclude(path: pattern, relativePaths: single.relativePaths, enable: single.enable, node: single.node)]
+                    return [
+                        SpecInclude(
+                            path: pattern, relativePaths: single.relativePaths, enable: single.enable, node: single.node
+                        )
+                    ]
                 }
                 return SpecGlob.expand(pattern, in: source).map {
-                    SpecInclude(path: $0, relativePaths: single.relativePaths, enable: single.enable, node: single.node, isPattern: true)
+                    SpecInclude(
+                        path: $0, relativePaths: single.relativePaths, enable: single.enable, node: single.node,
+                        isPattern: true)
                 }
             }
         }
@@ -53,7 +61,9 @@ package struct SpecInclude {
         guard node.kind == .scalar, !node.isNull else { return nil }
         if let value = node.bool { return value }
         var scalars = expand(node.scalar, environment).unicodeScalars[...]
-        while let first = scalars.first, first == " " || first == "\t" || first == "\n" { scalars = scalars.dropFirst() }
+        while let first = scalars.first, first == " " || first == "\t" || first == "\n" {
+            scalars = scalars.dropFirst()
+        }
         if let first = scalars.first, first == "+" || first == "-" { scalars = scalars.dropFirst() }
         while scalars.first == "0" { scalars = scalars.dropFirst() }
         guard let first = scalars.first else { return false }

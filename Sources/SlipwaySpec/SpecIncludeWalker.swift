@@ -51,13 +51,17 @@ struct SpecIncludeWalker<Source: SpecFileSource> {
         var index: Int
     }
 
-    private func visit(_ path: String, base: String, relative: String, origin: Origin?, state: inout State) throws(SpecError) {
+    private func visit(_ path: String, base: String, relative: String, origin: Origin?, state: inout State)
+        throws(SpecError)
+    {
         let identity = source.identity(of: path)
         // A file included twice (or a cycle of includes) is one file: read and edited once.
         guard state.seen.insert(identity).inserted else { return }
         let index = state.visits.count
-        state.visits.append(Visit(path: identity, file: nil, includedFrom: origin.map { $0.file.location($0.include.node.valueStart) },
-                                  parent: origin?.index))
+        state.visits.append(
+            Visit(
+                path: identity, file: nil, includedFrom: origin.map { $0.file.location($0.include.node.valueStart) },
+                parent: origin?.index))
         // Read first, then tell "missing" from "there": one lookup per file, which `detect --each` repeats often.
         let bytes: [UInt8]?
         do {
@@ -72,10 +76,14 @@ struct SpecIncludeWalker<Source: SpecFileSource> {
                 throw SpecError(
                     "include '\(origin.include.node.scalar)' points nowhere: \(source.displayPath(of: identity)) does not exist",
                     at: origin.include.node, in: origin.file,
-                    hint: "XcodeGen resolves this include against \(source.displayPath(of: origin.folder))/; fix the path or remove the entry")
+                    hint:
+                        "XcodeGen resolves this include against \(source.displayPath(of: origin.folder))/; fix the path or remove the entry"
+                )
             }
             if origin == nil, !policy.toleratesUnreadableFiles {
-                throw SpecError("cannot read \(source.displayPath(of: identity))", hint: "check that the file exists and is readable")
+                throw SpecError(
+                    "cannot read \(source.displayPath(of: identity))",
+                    hint: "check that the file exists and is readable")
             }
             return
         }
@@ -87,7 +95,8 @@ struct SpecIncludeWalker<Source: SpecFileSource> {
             throw error
         }
         state.visits[index].file = file
-        let includes = SpecInclude.entries(file.root?["include"], basePath: base, environment: environment, source: source)
+        let includes = SpecInclude.entries(
+            file.root?["include"], basePath: base, environment: environment, source: source)
         for include in includes where include.enable {
             let nextBase = include.relativePaths ? SpecPath.join(base, relative) : base
             let nextRelative = include.relativePaths ? SpecPath.parent(include.path) : ""
@@ -102,8 +111,9 @@ struct SpecIncludeWalker<Source: SpecFileSource> {
         let display = source.displayPath(of: path)
         let file = try Self.parse(bytes, displayPath: display)
         if let root = file.root, root.kind != .mapping {
-            throw SpecError("\(display) must be a mapping of spec keys (name:, settings:, targets:), found \(root.kindName)",
-                            at: root, in: file, hint: "an XcodeGen spec starts with keys such as 'name: MyApp'")
+            throw SpecError(
+                "\(display) must be a mapping of spec keys (name:, settings:, targets:), found \(root.kindName)",
+                at: root, in: file, hint: "an XcodeGen spec starts with keys such as 'name: MyApp'")
         }
         return file
     }
@@ -112,7 +122,8 @@ struct SpecIncludeWalker<Source: SpecFileSource> {
     /// position reported and every edit made is a byte offset into the file as it is.
     static func parse(_ bytes: [UInt8], displayPath: String) throws(SpecError) -> YAMLFile {
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.contains(0) {
-            throw SpecError("\(displayPath) is not UTF-8 text", hint: "save the spec as UTF-8 (with or without a byte-order mark)")
+            throw SpecError(
+                "\(displayPath) is not UTF-8 text", hint: "save the spec as UTF-8 (with or without a byte-order mark)")
         }
         do {
             return try YAMLFile(path: displayPath, bytes: bytes)
@@ -133,7 +144,8 @@ package struct SpecIncludePolicy: Sendable {
     static let strict = SpecIncludePolicy(toleratesMissingIncludes: false, toleratesUnreadableFiles: false)
     /// Default stages: a missing include only means less to derive from (its path may come from the stage's
     /// environment); a malformed file is still an error.
-    package static let missingIncludesSkipped = SpecIncludePolicy(toleratesMissingIncludes: true, toleratesUnreadableFiles: false)
+    package static let missingIncludesSkipped = SpecIncludePolicy(
+        toleratesMissingIncludes: true, toleratesUnreadableFiles: false)
     /// `detect`: judging a commit never fails on its spec; every path reached still counts.
     static let bestEffort = SpecIncludePolicy(toleratesMissingIncludes: true, toleratesUnreadableFiles: true)
 }

@@ -10,13 +10,17 @@ import SlipwayGit
 /// its spec. Paths are repository-relative; files outside the repository are left out.
 package enum SpecIncludes {
     /// `spec` and `projectRoot` are relative to the repository root.
-    package static func paths(spec: String, projectRoot: String?, environment: [String: String], in repository: Repository,
-                      at commit: OID) -> Set<String> {
+    package static func paths(
+        spec: String, projectRoot: String?, environment: [String: String], in repository: Repository,
+        at commit: OID
+    ) -> Set<String> {
         let source = CommitSpecFiles(repository: repository, commit: commit)
         let walker = SpecIncludeWalker(source: source, environment: environment, policy: .bestEffort)
         let root = source.root
         let specFile = SpecPath.normalize(SpecPath.join(root, spec))
-        let visits = (try? walker.walk(spec: specFile, projectRoot: projectRoot.map { SpecPath.normalize(SpecPath.join(root, $0)) })) ?? []
+        let visits =
+            (try? walker.walk(
+                spec: specFile, projectRoot: projectRoot.map { SpecPath.normalize(SpecPath.join(root, $0)) })) ?? []
         var found = Set<String>()
         // The root spec is the caller's own path; only what it pulls in is returned.
         for visit in visits.dropFirst() {

@@ -54,13 +54,15 @@ package enum SpecPath {
 
     /// Whether `normalize` would return `path` unchanged: no empty, `.` or `..` segment, no trailing slash.
     private static func isNormal(_ path: String) -> Bool {
-        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        let slash = UInt8(ascii: "/")
+        let dot = UInt8(ascii: ".")
         var bytes = path.utf8[...]
         if bytes.first == slash {
             if bytes.count == 1 { return true }
             bytes = bytes.dropFirst()
         }
-        var segmentLength = 0, dots = 0
+        var segmentLength = 0
+        var dots = 0
         for byte in bytes {
             if byte == slash {
                 guard segmentLength > 0, dots != segmentLength || dots > 2 else { return false }

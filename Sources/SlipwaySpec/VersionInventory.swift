@@ -43,7 +43,8 @@ public struct VersionInventory {
             grouped[definition.value, default: []].append(definition)
         }
         let ranked = order.enumerated().sorted { lhs, rhs in
-            let left = grouped[lhs.element]?.count ?? 0, right = grouped[rhs.element]?.count ?? 0
+            let left = grouped[lhs.element]?.count ?? 0
+            let right = grouped[rhs.element]?.count ?? 0
             return left != right ? left > right : lhs.offset < rhs.offset
         }
         return ranked.map { ($0.element, grouped[$0.element] ?? []) }
@@ -71,9 +72,13 @@ public struct VersionInventory {
     /// Fails when the spec defines no version at all.
     package func requireAnyDefinition() throws(SpecError) {
         guard definitions.isEmpty else { return }
-        let names = (VersionDefinition.Kind.marketing.settings + VersionDefinition.Kind.build.settings).joined(separator: ", ")
-        throw SpecError("no version found: none of \(names) is defined in \(fileList)",
-                        hint: "define them in the spec's settings, e.g. settings: { base: { MARKETING_VERSION: 1.0.0, CURRENT_PROJECT_VERSION: 1 } }")
+        let names = (VersionDefinition.Kind.marketing.settings + VersionDefinition.Kind.build.settings).joined(
+            separator: ", ")
+        throw SpecError(
+            "no version found: none of \(names) is defined in \(fileList)",
+            hint:
+                "define them in the spec's settings, e.g. settings: { base: { MARKETING_VERSION: 1.0.0, CURRENT_PROJECT_VERSION: 1 } }"
+        )
     }
 
     /// Fails when there is no literal value of `kind` to work from, saying why (none at all, or references only).
@@ -87,11 +92,16 @@ public struct VersionInventory {
             let environment = references.contains { $0.value.contains("${") }
             throw SpecError(
                 "the \(kind.title) is only defined through \(environment ? "an environment variable or " : "")a reference, which Slipway never rewrites:\n  \(listed)",
-                location: nil, hint: "write a literal value for \(first.setting) in the spec (for example in settings.base) so Slipway can bump it")
+                location: nil,
+                hint:
+                    "write a literal value for \(first.setting) in the spec (for example in settings.base) so Slipway can bump it"
+            )
         }
         throw SpecError(
             "no \(names) in \(fileList)",
-            hint: "define the \(kind.title) once in the spec, e.g. settings: { base: { \(kind.settings[0]): \(kind == .marketing ? "1.0.0" : "1") } }")
+            hint:
+                "define the \(kind.title) once in the spec, e.g. settings: { base: { \(kind.settings[0]): \(kind == .marketing ? "1.0.0" : "1") } }"
+        )
     }
 
     /// Fails (exit 1) when the literal values of `kind` disagree, listing each value and where it is defined.
@@ -114,7 +124,9 @@ public struct VersionInventory {
     /// would start from a value other tools do not see.
     package func requireUnambiguous(_ kind: VersionDefinition.Kind, override: String) throws(SpecError) {
         guard let definition = literals(kind).first(where: { $0.misread != nil }) else { return }
-        throw misread(definition, hint: "quote it (\"\(definition.value)\"), or set the intended value everywhere with '\(override)'")
+        throw misread(
+            definition,
+            hint: "quote it (\"\(definition.value)\"), or set the intended value everywhere with '\(override)'")
     }
 
     /// Unquoted literal values that YAML reads as numbers printing differently from their text (`1.10`, `0099`).
@@ -128,6 +140,8 @@ public struct VersionInventory {
         return SpecError(
             "\(definition.setting) \(definition.value) is not quoted, so YAML reads it as \(definition.misread ?? "a number"), not as the text \(definition.value)",
             at: definition.node, in: document(of: definition).file,
-            hint: hint ?? "quote it (\"\(definition.value)\") so every tool reads the same text; 'slipway bump' refuses until then (or use 'slipway bump \(override)')")
+            hint: hint
+                ?? "quote it (\"\(definition.value)\") so every tool reads the same text; 'slipway bump' refuses until then (or use 'slipway bump \(override)')"
+        )
     }
 }

@@ -67,7 +67,10 @@ package struct VersionLocator {
                     let propertiesPath = Self.join(Self.join(path, entry.key), info.key)
                     for property in Self.entries(of: info.value) {
                         if let kind = Self.infoKinds[property.key] {
-                            hits.append(Hit(node: property.value, setting: property.key, kind: kind, path: Self.join(propertiesPath, property.key)))
+                            hits.append(
+                                Hit(
+                                    node: property.value, setting: property.key, kind: kind,
+                                    path: Self.join(propertiesPath, property.key)))
                         }
                     }
                 }
@@ -80,7 +83,9 @@ package struct VersionLocator {
     /// XcodeGen's `Settings`: structured when `base`, `configs`, `groups` or `presets` is present, else plain.
     private mutating func walkSettings(_ node: YAMLNode, path: String, depth: Int) {
         let entries = Self.entries(of: node)
-        let structured = entries.contains { ["base", "configs", "groups", "presets"].contains(Self.structural($0.key)) }
+        let structured = entries.contains {
+            ["base", "configs", "groups", "presets"].contains(Self.structural($0.key))
+        }
         guard structured, depth < 32 else {
             walkBuildSettings(entries, path: path)
             return
@@ -91,7 +96,8 @@ package struct VersionLocator {
                 walkBuildSettings(Self.entries(of: entry.value), path: Self.join(path, entry.key))
             case "configs":
                 for config in Self.entries(of: entry.value) {
-                    walkSettings(config.value, path: Self.join(Self.join(path, entry.key), config.key), depth: depth + 1)
+                    walkSettings(
+                        config.value, path: Self.join(Self.join(path, entry.key), config.key), depth: depth + 1)
                 }
             default:
                 break
@@ -130,23 +136,32 @@ package struct VersionLocator {
                     hint: "the marketing version and the build number change differently; give each its own value")
             }
             guard node.kind == .scalar else {
-                throw SpecError("\(first.setting) must be a single value, found a \(node.kindName)", at: node, in: file,
-                                hint: "write it as '\(first.setting): 1.0'")
+                throw SpecError(
+                    "\(first.setting) must be a single value, found a \(node.kindName)", at: node, in: file,
+                    hint: "write it as '\(first.setting): 1.0'")
             }
             if node.isNull, node.tag == nil {
-                throw SpecError("\(first.setting) has no value", at: node.start, in: file, hint: "write a version such as '\(first.setting): \(first.kind == .marketing ? "1.0" : "1")', or remove the key")
+                throw SpecError(
+                    "\(first.setting) has no value", at: node.start, in: file,
+                    hint:
+                        "write a version such as '\(first.setting): \(first.kind == .marketing ? "1.0" : "1")', or remove the key"
+                )
             }
             let keyPath = written[id] ?? first.path
             var usedBy: [String] = []
             for hit in group where hit.path != keyPath && !usedBy.contains(hit.path) { usedBy.append(hit.path) }
             var misread: String?
-            if node.style == .plain, !Self.isStringTag(node.tag), case .changedNumber(let printed) = PlainScalar.reading(node.scalar) {
+            if node.style == .plain, !Self.isStringTag(node.tag),
+                case .changedNumber(let printed) = PlainScalar.reading(node.scalar)
+            {
                 misread = printed.map { "the number \($0)" } ?? "a number"
             }
-            result.append(VersionDefinition(
-                kind: first.kind, setting: first.setting, documentIndex: documentIndex, node: node, keyPath: keyPath,
-                usedBy: usedBy, value: node.scalar, isReference: VersionDefinition.isReference(node.scalar),
-                misread: misread, location: file.location(node.valueStart)))
+            result.append(
+                VersionDefinition(
+                    kind: first.kind, setting: first.setting, documentIndex: documentIndex, node: node,
+                    keyPath: keyPath,
+                    usedBy: usedBy, value: node.scalar, isReference: VersionDefinition.isReference(node.scalar),
+                    misread: misread, location: file.location(node.valueStart)))
         }
         return result
     }
@@ -160,8 +175,12 @@ package struct VersionLocator {
     private func writtenPaths(of wanted: Set<ObjectIdentifier>) -> [ObjectIdentifier: String] {
         // Without anchors or merge keys every value is reached exactly where it is written.
         let bytes = document.file.bytes
-        let ampersand = UInt8(ascii: "&"), less = UInt8(ascii: "<")
-        guard bytes.contains(ampersand) || bytes.indices.dropLast().contains(where: { bytes[$0] == less && bytes[$0 + 1] == less }) else {
+        let ampersand = UInt8(ascii: "&")
+        let less = UInt8(ascii: "<")
+        guard
+            bytes.contains(ampersand)
+                || bytes.indices.dropLast().contains(where: { bytes[$0] == less && bytes[$0 + 1] == less })
+        else {
             return [:]
         }
         var found: [ObjectIdentifier: String] = [:]

@@ -13,7 +13,8 @@ struct BumpPlanner {
         case set(String)
     }
 
-    func plan(marketing: Marketing?, build: BumpRequest.Build?, auto: BumpPlan.AutoLevel?) throws(SpecError) -> BumpPlan {
+    func plan(marketing: Marketing?, build: BumpRequest.Build?, auto: BumpPlan.AutoLevel?) throws(SpecError) -> BumpPlan
+    {
         try inventory.requireAnyDefinition()
         var notes: [String] = []
         let marketingChange = try marketing.map { (wanted) throws(SpecError) in try change(of: wanted) }
@@ -21,11 +22,13 @@ struct BumpPlanner {
         let edits = try edits(marketing: marketingChange, build: buildChange)
         let files = try updatedFiles(edits)
         try checkReadBack(edits)
-        let diff = files.map { UnifiedDiff.render(path: $0.rootRelativePath, old: $0.original, new: $0.updated) }.joined()
+        let diff = files.map { UnifiedDiff.render(path: $0.rootRelativePath, old: $0.original, new: $0.updated) }
+            .joined()
         var level: BumpLevel?
         if case .bump(let bumped) = marketing { level = bumped }
         return BumpPlan(
-            spec: inventory.spec.root.displayPath, level: level, auto: auto, marketing: marketingChange, build: buildChange,
+            spec: inventory.spec.root.displayPath, level: level, auto: auto, marketing: marketingChange,
+            build: buildChange,
             edits: edits, references: inventory.allReferences, files: files, diff: diff, notes: notes)
     }
 
@@ -43,7 +46,9 @@ struct BumpPlanner {
                 throw SpecError(
                     "\(current.setting) '\(current.value)' is not a numeric version, so it cannot be bumped \(level.rawValue)",
                     at: current.node, in: inventory.document(of: current).file,
-                    hint: "versions to bump are numbers separated by dots (1.4.2); set another value with 'slipway bump --set <version>'")
+                    hint:
+                        "versions to bump are numbers separated by dots (1.4.2); set another value with 'slipway bump --set <version>'"
+                )
             }
             return change(.marketing, to: number.bumped(level))
         }
@@ -53,9 +58,10 @@ struct BumpPlanner {
     private func change(of wanted: BumpRequest.Build, notes: inout [String]) throws(SpecError) -> BumpPlan.Change? {
         if wanted == .incrementIfDefined, inventory.literals(.build).isEmpty {
             let references = inventory.references(.build).map(\.value).uniqued()
-            notes.append(references.isEmpty
-                ? "no build number (CURRENT_PROJECT_VERSION or CFBundleVersion) in the spec: left alone"
-                : "the build number comes from \(references.joined(separator: ", ")): left alone")
+            notes.append(
+                references.isEmpty
+                    ? "no build number (CURRENT_PROJECT_VERSION or CFBundleVersion) in the spec: left alone"
+                    : "the build number comes from \(references.joined(separator: ", ")): left alone")
             return nil
         }
         let literals = try inventory.requireLiterals(.build)
@@ -70,7 +76,9 @@ struct BumpPlanner {
                 throw SpecError(
                     "\(current.setting) '\(current.value)' is not a numeric build number, so it cannot be incremented",
                     at: current.node, in: inventory.document(of: current).file,
-                    hint: "build numbers are digits, optionally dotted (118, 2024.11.3); set one with 'slipway bump --build <n>'")
+                    hint:
+                        "build numbers are digits, optionally dotted (118, 2024.11.3); set one with 'slipway bump --build <n>'"
+                )
             }
             return change(.build, to: number.nextBuild())
         }
@@ -85,10 +93,12 @@ struct BumpPlanner {
             guard let target, definition.value != target.new || definition.misread != nil else { continue }
             let document = inventory.document(of: definition)
             let replacement = try ScalarRewriter.replacement(for: definition, with: target.new, in: document)
-            edits.append(BumpPlan.Edit(
-                kind: definition.kind, setting: definition.setting, location: definition.location, keyPath: definition.keyPath,
-                usedBy: definition.usedBy, old: definition.value, new: target.new, replacement: replacement.text,
-                range: replacement.range, documentIndex: definition.documentIndex, token: replacement.token))
+            edits.append(
+                BumpPlan.Edit(
+                    kind: definition.kind, setting: definition.setting, location: definition.location,
+                    keyPath: definition.keyPath,
+                    usedBy: definition.usedBy, old: definition.value, new: target.new, replacement: replacement.text,
+                    range: replacement.range, documentIndex: definition.documentIndex, token: replacement.token))
         }
         return edits
     }
@@ -118,9 +128,11 @@ struct BumpPlanner {
             }
             bytes.append(contentsOf: original[copied...])
             if bytes != original {
-                files.append(BumpPlan.FileUpdate(
-                    url: document.url, displayPath: document.displayPath, rootRelativePath: document.rootRelativePath,
-                    original: original, updated: bytes))
+                files.append(
+                    BumpPlan.FileUpdate(
+                        url: document.url, displayPath: document.displayPath,
+                        rootRelativePath: document.rootRelativePath,
+                        original: original, updated: bytes))
             }
         }
         return files
@@ -140,10 +152,11 @@ struct BumpPlanner {
                 item = nil
             }
             guard let item, item.kind == .scalar, item.scalar == edit.new,
-                  item.style != .plain || PlainScalar.readsBack(item.scalar)
+                item.style != .plain || PlainScalar.readsBack(item.scalar)
             else {
-                throw SpecError("internal error: \(edit.token) would not read back as \(edit.new); nothing was written",
-                                location: edit.location, hint: "please report this with the spec attached")
+                throw SpecError(
+                    "internal error: \(edit.token) would not read back as \(edit.new); nothing was written",
+                    location: edit.location, hint: "please report this with the spec attached")
             }
         }
     }

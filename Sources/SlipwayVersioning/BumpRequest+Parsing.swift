@@ -47,12 +47,14 @@ extension BumpRequest {
             }
         case "build":
             guard buildValue == nil else {
-                throw InvalidRequest(message: "'build' increments the build number and --build sets it: use one of them")
+                throw InvalidRequest(
+                    message: "'build' increments the build number and --build sets it: use one of them")
             }
             build = .increment
         case "auto":
             guard setValue == nil else {
-                throw InvalidRequest(message: "'auto' chooses the marketing version and --set gives it: use one of them")
+                throw InvalidRequest(
+                    message: "'auto' chooses the marketing version and --set gives it: use one of them")
             }
             marketing = .auto
             if build == nil { build = .incrementIfDefined }
@@ -61,7 +63,8 @@ extension BumpRequest {
                 throw InvalidRequest(message: "unknown level '\(word)': use one of \(levels.joined(separator: ", "))")
             }
             guard setValue == nil else {
-                throw InvalidRequest(message: "'\(word)' bumps the marketing version and --set gives it: use one of them")
+                throw InvalidRequest(
+                    message: "'\(word)' bumps the marketing version and --set gives it: use one of them")
             }
             marketing = .bump(bump)
             if build == nil { build = .incrementIfDefined }
@@ -81,7 +84,8 @@ extension BumpRequest {
             return (BumpRequest(marketing: .set(value), build: build), "set \(value)")
         case ("build", nil):
             guard buildValue == nil else {
-                throw InvalidRequest(message: "'build' increments the build number and --build sets it: use one of them")
+                throw InvalidRequest(
+                    message: "'build' increments the build number and --build sets it: use one of them")
             }
             return (BumpRequest(marketing: nil, build: .increment), "build")
         case (nil, nil), ("auto", nil):

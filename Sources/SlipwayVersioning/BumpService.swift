@@ -39,7 +39,8 @@ public struct BumpService {
 
     /// Writes every edited file atomically (all or none) and returns what they held before.
     public func apply(_ plan: BumpPlan) throws -> AtomicFileWriter.Backup {
-        try writer.write(plan.files.map { AtomicFileWriter.Change(path: $0.url.path, bytes: $0.updated, expected: $0.original) })
+        try writer.write(
+            plan.files.map { AtomicFileWriter.Change(path: $0.url.path, bytes: $0.updated, expected: $0.original) })
     }
 
     /// Plans, then prints the diff (`dryRun`) or writes and reports.

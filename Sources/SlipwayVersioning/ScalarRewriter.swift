@@ -16,7 +16,9 @@ package enum ScalarRewriter {
         var token: String
     }
 
-    static func replacement(for definition: VersionDefinition, with value: String, in document: SpecDocument) throws(SpecError) -> Replacement {
+    static func replacement(for definition: VersionDefinition, with value: String, in document: SpecDocument)
+        throws(SpecError) -> Replacement
+    {
         let node = definition.node
         let file = document.file
         let bytes = file.bytes
@@ -27,8 +29,9 @@ package enum ScalarRewriter {
         }
         let oneLine = "write \(definition.setting) on one line, e.g. \(definition.setting): \"\(definition.value)\""
         if let tag = node.tag, !VersionLocator.isStringTag(tag) {
-            throw SpecError("\(definition.setting) carries the tag \(tag); Slipway will not guess how to rewrite it",
-                            at: node.start, in: file, hint: "remove the tag so the value is plain text")
+            throw SpecError(
+                "\(definition.setting) carries the tag \(tag); Slipway will not guess how to rewrite it",
+                at: node.start, in: file, hint: "remove the tag so the value is plain text")
         }
         switch node.style {
         case .plain:
@@ -38,8 +41,9 @@ package enum ScalarRewriter {
             }
             // A one-line plain scalar is its own text: anything else means the positions are off, so touch nothing.
             guard source.elementsEqual(definition.value.utf8) else {
-                throw SpecError("internal error: the text at this position is not the value of \(definition.setting); nothing was written",
-                                at: node, in: file, hint: "please report this with the spec attached")
+                throw SpecError(
+                    "internal error: the text at this position is not the value of \(definition.setting); nothing was written",
+                    at: node, in: file, hint: "please report this with the spec attached")
             }
             let plain = document.isJSON ? PlainScalar.reading(value) == .exactNumber : canStayPlain(value)
             let text = plain ? value : doubleQuoted(value)

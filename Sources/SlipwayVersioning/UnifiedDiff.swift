@@ -28,7 +28,8 @@ package enum UnifiedDiff {
         func same(_ index: Int) -> Bool { before.equals(index, after) }
         var hunks: [ClosedRange<Int>] = []
         for index in 0..<before.count where !same(index) {
-            let low = max(0, index - context), high = min(before.count - 1, index + context)
+            let low = max(0, index - context)
+            let high = min(before.count - 1, index + context)
             if let last = hunks.last, low <= last.upperBound + 1 {
                 hunks[hunks.count - 1] = last.lowerBound...max(last.upperBound, high)
             } else {
@@ -79,7 +80,8 @@ package enum UnifiedDiff {
         var count: Int { ranges.count }
 
         func equals(_ index: Int, _ other: Lines) -> Bool {
-            let mine = ranges[index], theirs = other.ranges[index]
+            let mine = ranges[index]
+            let theirs = other.ranges[index]
             guard mine.count == theirs.count else { return false }
             guard !mine.isEmpty else { return true }
             return bytes.withUnsafeBytes { a in

@@ -45,12 +45,13 @@ public enum VersionReport {
                 "agree": .bool(inventory.agrees(kind)),
             ])
         }
-        return .object(kinds.merging([
-            "spec": .string(inventory.spec.root.displayPath),
-            "files": .array(inventory.spec.documents.map { .string($0.displayPath) }),
-            "agree": .bool(VersionDefinition.Kind.allCases.allSatisfy { inventory.agrees($0) }),
-            "definitions": .array(inventory.definitions.map(json)),
-        ]) { $1 })
+        return .object(
+            kinds.merging([
+                "spec": .string(inventory.spec.root.displayPath),
+                "files": .array(inventory.spec.documents.map { .string($0.displayPath) }),
+                "agree": .bool(VersionDefinition.Kind.allCases.allSatisfy { inventory.agrees($0) }),
+                "definitions": .array(inventory.definitions.map(json)),
+            ]) { $1 })
     }
 
     static func json(_ definition: VersionDefinition) -> JSON {
@@ -81,7 +82,8 @@ public enum VersionReport {
             let count = values[0].definitions.count
             return values[0].value + (count > 1 ? "  (\(count) places agree)" : "")
         }
-        return "DISAGREE: " + values.map { "\($0.value) in \($0.definitions.count) place\($0.definitions.count == 1 ? "" : "s")" }
+        return "DISAGREE: "
+            + values.map { "\($0.value) in \($0.definitions.count) place\($0.definitions.count == 1 ? "" : "s")" }
             .joined(separator: ", ")
     }
 
@@ -104,7 +106,8 @@ public enum VersionReport {
         }
 
         func row(_ definition: VersionDefinition, value: String? = nil) -> String {
-            "  " + pad(definition.location.description, locationWidth + 2) + pad(definition.keyPath, keyWidth + 2) + (value ?? definition.value)
+            "  " + pad(definition.location.description, locationWidth + 2) + pad(definition.keyPath, keyWidth + 2)
+                + (value ?? definition.value)
         }
     }
 }

@@ -4,10 +4,13 @@ import Foundation
 ///
 /// `posix_spawnp` would search the parent's `PATH`; a stage's `env` may set its own.
 enum ExecutableLookup {
-    static func resolve(_ program: String, environment: [String: String], arguments: [String]) throws(ProcessLaunchError) -> String {
+    static func resolve(_ program: String, environment: [String: String], arguments: [String])
+        throws(ProcessLaunchError) -> String
+    {
         if program.contains("/") {
             guard FileManager.default.isExecutableFile(atPath: program) else {
-                throw ProcessLaunchError(arguments: arguments, reason: "\(program) is not an executable file", notFound: true)
+                throw ProcessLaunchError(
+                    arguments: arguments, reason: "\(program) is not an executable file", notFound: true)
             }
             return program
         }

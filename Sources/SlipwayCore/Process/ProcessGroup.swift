@@ -21,11 +21,15 @@ enum ProcessGroup {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            guard let pid = Int32(name), let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { continue }
+            guard let pid = Int32(name), let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else {
+                continue
+            }
             // "pid (comm) state ppid pgrp ...": comm may contain spaces and parentheses, so parse after the last ')'.
             guard let close = stat.lastIndex(of: UInt8(ascii: ")")) else { continue }
             let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "))
-            guard fields.count > 3, let group = Int32(String(decoding: fields[2], as: UTF8.self)), group == pgid else { continue }
+            guard fields.count > 3, let group = Int32(String(decoding: fields[2], as: UTF8.self)), group == pgid else {
+                continue
+            }
             if fields[0].first != UInt8(ascii: "Z") { return true }
         }
         return false

@@ -23,7 +23,9 @@ public struct ProcessRequest: Sendable {
     /// password): a background group reading the terminal is stopped by SIGTTIN, and Ctrl-C would not reach it.
     public var newProcessGroup = true
 
-    public init(arguments: [String], workingDirectory: String? = nil, environment: [String: String], timeout: Double? = nil) {
+    public init(
+        arguments: [String], workingDirectory: String? = nil, environment: [String: String], timeout: Double? = nil
+    ) {
         self.arguments = arguments
         self.workingDirectory = workingDirectory
         self.environment = environment

@@ -12,7 +12,9 @@ extension ProcessRunner {
     ///
     /// The child stays in this process group: it leaves the terminal's session itself (`setsid`), which a group
     /// leader could not do.
-    public func startDetached(_ arguments: [String], appendingOutputTo log: String, environment: [String: String]) throws(ProcessLaunchError) -> pid_t {
+    public func startDetached(_ arguments: [String], appendingOutputTo log: String, environment: [String: String])
+        throws(ProcessLaunchError) -> pid_t
+    {
         var spawn = ProcessSpawn(arguments: arguments, environment: environment)
         spawn.standardOutput = .appending(log)
         spawn.standardError = .standardOutput
@@ -22,7 +24,9 @@ extension ProcessRunner {
 
     /// Runs a program with this process's standard input, output and error, in this process group (so a Ctrl-C in
     /// the terminal reaches it too), and waits for it to end.
-    public func runAttached(_ arguments: [String], environment: [String: String]) throws(ProcessLaunchError) -> ProcessOutcome.Termination {
+    public func runAttached(_ arguments: [String], environment: [String: String]) throws(ProcessLaunchError)
+        -> ProcessOutcome.Termination
+    {
         var spawn = ProcessSpawn(arguments: arguments, environment: environment)
         spawn.standardInput = .inherit
         let pid = try spawn.start()

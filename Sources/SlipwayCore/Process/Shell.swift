@@ -4,7 +4,8 @@
 /// failure messages, the manifest), so a user can copy a failed command into a terminal.
 public enum Shell {
     /// Characters that never need quoting in any POSIX shell.
-    private static let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-".unicodeScalars)
+    private static let safe = Set(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-".unicodeScalars)
 
     /// One word, single-quoted when it contains anything a shell would interpret.
     public static func quote(_ word: String) -> String {

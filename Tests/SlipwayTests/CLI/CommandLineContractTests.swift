@@ -17,9 +17,11 @@ struct CommandLineContractTests {
         #expect(result.stderr.isEmpty)
     }
 
-    @Test("--help, help <command> and <command> --help print overview, usage and options to stdout", arguments: [
-        ["--help"], ["help"], ["help", "detect"], ["detect", "--help"], ["detect", "-h"],
-    ])
+    @Test(
+        "--help, help <command> and <command> --help print overview, usage and options to stdout",
+        arguments: [
+            ["--help"], ["help"], ["help", "detect"], ["detect", "--help"], ["detect", "-h"],
+        ])
     func help(arguments: [String]) throws {
         let result = try SlipwayBinary.run(arguments, in: home.url, environment: isolatedEnvironment(home: home.url))
         #expect(result.status == 0)

@@ -14,8 +14,10 @@ struct OutputFailureTests {
         var stderr: String
     }
 
-    func run(_ arguments: [String], in directory: URL, environment: [String: String],
-             output: FileHandle) throws -> Ending {
+    func run(
+        _ arguments: [String], in directory: URL, environment: [String: String],
+        output: FileHandle
+    ) throws -> Ending {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: SlipwayBinary.path)
         process.arguments = arguments
@@ -29,8 +31,9 @@ struct OutputFailureTests {
         try output.close()
         let stderr = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Ending(reason: process.terminationReason, status: process.terminationStatus,
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        return Ending(
+            reason: process.terminationReason, status: process.terminationStatus,
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     /// The write end of a pipe whose read end is already closed: the first write fails with EPIPE.
@@ -56,8 +59,9 @@ struct OutputFailureTests {
         let fixture = try SpecFixture("anchors")
         #expect(try fixture.slipway(["version", "--json"]).status == 0)
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-        let ending = try run(["version", "--json"], in: fixture.url,
-                             environment: isolatedEnvironment(home: fixture.home.url), output: full)
+        let ending = try run(
+            ["version", "--json"], in: fixture.url,
+            environment: isolatedEnvironment(home: fixture.home.url), output: full)
         #expect(ending.reason == .exit)
         #expect(ending.status == 1)
         #expect(ending.stderr.contains("Error: cannot write to standard output: No space left on device"))
@@ -65,8 +69,9 @@ struct OutputFailureTests {
 
     @Test("--help to a pipe nobody reads: ends by SIGPIPE (141 in a shell) and says nothing")
     func helpToClosedPipe() throws {
-        let ending = try run(["--help"], in: home.url, environment: isolatedEnvironment(home: home.url),
-                             output: try pipeWithoutReader())
+        let ending = try run(
+            ["--help"], in: home.url, environment: isolatedEnvironment(home: home.url),
+            output: try pipeWithoutReader())
         #expect(ending.reason == .uncaughtSignal)
         #expect(ending.status == SIGPIPE)
         #expect(ending.stderr.isEmpty)
@@ -81,8 +86,9 @@ struct OutputFailureTests {
             try repo.edit("Shared/Model.swift", "// edit \(number)")
             try repo.commit("Change \(number)")
         }
-        let ending = try run(["detect", "--each", "HEAD~3..HEAD"], in: repo.url, environment: repo.environment,
-                             output: try pipeWithoutReader())
+        let ending = try run(
+            ["detect", "--each", "HEAD~3..HEAD"], in: repo.url, environment: repo.environment,
+            output: try pipeWithoutReader())
         #expect(ending.reason == .uncaughtSignal)
         #expect(ending.status == SIGPIPE)
         #expect(ending.stderr.isEmpty)

@@ -6,10 +6,12 @@ import Testing
 struct SHA256Tests {
     @Test("known digests of bytes and of a file read in chunks")
     func knownDigests() throws {
-        #expect(try SHA256Hasher.hexDigest(of: [])
-            == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(try SHA256Hasher.hexDigest(of: Array("abc".utf8))
-            == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            try SHA256Hasher.hexDigest(of: [])
+                == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(
+            try SHA256Hasher.hexDigest(of: Array("abc".utf8))
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         let folder = TemporaryDirectory("slipway-sha256")
         let file = folder.url.appendingPathComponent("million-a")
         try Data(repeating: UInt8(ascii: "a"), count: 1_000_000).write(to: file)
@@ -33,17 +35,18 @@ struct SHA256Tests {
         // Activating only the null provider leaves libcrypto with no SHA-256 (`openssl dgst -sha256` fails too).
         let config = repo.home.url.appendingPathComponent("openssl.cnf")
         try """
-            openssl_conf = openssl_init
-            [openssl_init]
-            providers = provider_sect
-            [provider_sect]
-            null = null_sect
-            [null_sect]
-            activate = 1
+        openssl_conf = openssl_init
+        [openssl_init]
+        providers = provider_sect
+        [provider_sect]
+        null = null_sect
+        [null_sect]
+        activate = 1
 
-            """.write(to: config, atomically: true, encoding: .utf8)
-        let result = try repo.slipway("manifest", "--artifact", "build/*.ipa",
-                                      extraEnvironment: ["OPENSSL_CONF": config.path])
+        """.write(to: config, atomically: true, encoding: .utf8)
+        let result = try repo.slipway(
+            "manifest", "--artifact", "build/*.ipa",
+            extraEnvironment: ["OPENSSL_CONF": config.path])
         #expect(result.status != 0)
         #expect(result.stderr.hasPrefix("Error: "), "\(result.stderr)")
         let manifest = repo.url.appendingPathComponent(".slipway/releases/1.2.0+42/manifest.json")

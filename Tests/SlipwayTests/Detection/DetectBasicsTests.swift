@@ -35,7 +35,9 @@ struct DetectBasicsTests {
         #expect(result.stderr.contains("unknown revision 'nope'"))
     }
 
-    @Test("an empty repository is exit 2 for every form", arguments: [["HEAD~1..HEAD"], ["--each", "HEAD"], ["--head", "HEAD"]])
+    @Test(
+        "an empty repository is exit 2 for every form",
+        arguments: [["HEAD~1..HEAD"], ["--each", "HEAD"], ["--head", "HEAD"]])
     func emptyRepositoryForms(arguments: [String]) throws {
         let repo = try TestRepository()
         let result = try repo.slipway(arguments: ["detect"] + arguments)
@@ -134,16 +136,19 @@ struct DetectBasicsTests {
         let result = try repo.slipway("detect", in: "iOS")
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == """
-            .slipway.yml:4:3: error: unknown key 'skipTag' in 'detect'
-              skipTag: ["[hold]"]
-              ^
-            hint: did you mean 'skipTags'? known keys here: tags, skipTags, swiftFileThreshold, sharedPaths, buildConfigPaths, releaseTagPattern
+        #expect(
+            result.stderr == """
+                .slipway.yml:4:3: error: unknown key 'skipTag' in 'detect'
+                  skipTag: ["[hold]"]
+                  ^
+                hint: did you mean 'skipTags'? known keys here: tags, skipTags, swiftFileThreshold, sharedPaths, buildConfigPaths, releaseTagPattern
 
-            """)
+                """)
         try repo.write(".slipway.yml", "detect:\n  swiftFileThreshold: [6]\n")
         let wrongType = try repo.slipway("detect", "--json", "--exit-code")
         #expect(wrongType.status == 2)
-        #expect(wrongType.stderr.hasPrefix(".slipway.yml:2:23: error: 'detect.swiftFileThreshold' must be a whole number, found list"))
+        #expect(
+            wrongType.stderr.hasPrefix(
+                ".slipway.yml:2:23: error: 'detect.swiftFileThreshold' must be a whole number, found list"))
     }
 }

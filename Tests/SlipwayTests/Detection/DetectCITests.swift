@@ -29,9 +29,12 @@ struct DetectCITests {
         #expect(report.commits.map(\.sha) == [history.c])
     }
 
-    @Test("an all-zero, empty or missing base starts at the latest release tag reachable from head", arguments: [
-        ["--base", zeros, "--head", "HEAD"], ["--base", "", "--head", "HEAD"], ["--head", "HEAD"], ["--base", "0000000"],
-    ])
+    @Test(
+        "an all-zero, empty or missing base starts at the latest release tag reachable from head",
+        arguments: [
+            ["--base", zeros, "--head", "HEAD"], ["--base", "", "--head", "HEAD"], ["--head", "HEAD"],
+            ["--base", "0000000"],
+        ])
     func releaseTagFallback(arguments: [String]) throws {
         let history = try DetectHistory()
         let repo = history.repo
@@ -100,7 +103,9 @@ struct DetectCITests {
         #expect(report.commits.map(\.sha) == [newTip])
         #expect(report.files == [.init("added", "iOS/Kept.swift")])
         #expect(!report.major)
-        #expect(report.notes.contains { $0.contains("not an ancestor") && $0.contains("merge base \(history.b.prefix(7))") })
+        #expect(
+            report.notes.contains { $0.contains("not an ancestor") && $0.contains("merge base \(history.b.prefix(7))") }
+        )
     }
 
     @Test("a base sha this full clone does not have falls back to the release tag, with a note")
@@ -135,8 +140,9 @@ struct DetectCITests {
     /// `git clone --depth <depth> file://…` of the history, next to the original.
     func shallowClone(of history: DetectHistory, depth: Int) throws -> URL {
         let clone = history.repo.directory.url.appendingPathComponent("shallow-\(depth)")
-        try history.repo.git(["clone", "-q", "--depth", String(depth), "file://" + history.repo.path, clone.path],
-                             in: history.repo.directory.url)
+        try history.repo.git(
+            ["clone", "-q", "--depth", String(depth), "file://" + history.repo.path, clone.path],
+            in: history.repo.directory.url)
         return clone
     }
 
@@ -153,7 +159,9 @@ struct DetectCITests {
     func shallowMissingBase() throws {
         let history = try DetectHistory()
         let clone = try shallowClone(of: history, depth: 1)
-        expectDeepenHint(try history.repo.slipway(["detect", "--base", history.merge, "--head", "HEAD"], at: clone), missing: history.merge)
+        expectDeepenHint(
+            try history.repo.slipway(["detect", "--base", history.merge, "--head", "HEAD"], at: clone),
+            missing: history.merge)
         expectDeepenHint(try history.repo.slipway(["detect", "\(history.merge)..HEAD"], at: clone))
     }
 
@@ -162,7 +170,8 @@ struct DetectCITests {
         let history = try DetectHistory()
         let clone = try shallowClone(of: history, depth: 1)
         expectDeepenHint(try history.repo.slipway(["detect"], at: clone), missing: history.merge)
-        expectDeepenHint(try history.repo.slipway(["detect", "--json", "--exit-code"], at: clone), missing: history.merge)
+        expectDeepenHint(
+            try history.repo.slipway(["detect", "--json", "--exit-code"], at: clone), missing: history.merge)
         expectDeepenHint(try history.repo.slipway(["detect", "--each", "HEAD"], at: clone))
         // No release tag in reach: judging "all history" would judge only what the clone happens to hold.
         expectDeepenHint(try history.repo.slipway(["detect", "--base", Self.zeros, "--head", "HEAD"], at: clone))
@@ -173,7 +182,10 @@ struct DetectCITests {
         let history = try DetectHistory()
         let clone = try shallowClone(of: history, depth: 2)
         let expected = try history.repo.detect("--base", history.merge, "--head", history.c)
-        let cases = [["detect", "--json", "--base", history.merge, "--head", "HEAD"], ["detect", "--json", "\(history.merge)..HEAD"], ["detect", "--json"]]
+        let cases = [
+            ["detect", "--json", "--base", history.merge, "--head", "HEAD"],
+            ["detect", "--json", "\(history.merge)..HEAD"], ["detect", "--json"],
+        ]
         for arguments in cases {
             let result = try history.repo.slipway(arguments, at: clone)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")

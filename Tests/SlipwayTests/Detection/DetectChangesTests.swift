@@ -82,7 +82,8 @@ struct DetectChangesTests {
         try repo.touch("Configs/Base.xcconfig", "Configs/Real.xcconfig")
         try repo.commit("Add configs")
         try FileManager.default.removeItem(at: repo.url.appendingPathComponent("Configs/Base.xcconfig"))
-        try FileManager.default.createSymbolicLink(atPath: repo.url.appendingPathComponent("Configs/Base.xcconfig").path, withDestinationPath: "Real.xcconfig")
+        try FileManager.default.createSymbolicLink(
+            atPath: repo.url.appendingPathComponent("Configs/Base.xcconfig").path, withDestinationPath: "Real.xcconfig")
         try repo.commit("Point the base config at the real one")
         let report = try repo.detect()
         #expect(report.files == [.init("typechange", "Configs/Base.xcconfig")])

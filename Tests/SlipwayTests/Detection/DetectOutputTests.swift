@@ -48,14 +48,17 @@ struct DetectOutputTests {
         let result = try repo.slipway("detect", "--github-output", extraEnvironment: ["GITHUB_OUTPUT": file.path])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("MAJOR CHANGE"))
-        #expect(try String(contentsOf: file, encoding: .utf8) == "earlier=1\nmajor=true\nbump=minor\nreasons=message-tag,shared-code\n")
+        #expect(
+            try String(contentsOf: file, encoding: .utf8)
+                == "earlier=1\nmajor=true\nbump=minor\nreasons=message-tag,shared-code\n")
     }
 
     @Test("--github-output creates the file, and writes an empty reasons line for no major change")
     func githubOutputCreates() throws {
         let repo = try repository(sharedChange: false)
         let file = repo.directory.url.appendingPathComponent("new-output")
-        let result = try repo.slipway("detect", "--github-output", "--json", "--exit-code", extraEnvironment: ["GITHUB_OUTPUT": file.path])
+        let result = try repo.slipway(
+            "detect", "--github-output", "--json", "--exit-code", extraEnvironment: ["GITHUB_OUTPUT": file.path])
         #expect(result.status == 1)
         #expect(try DetectReport.decode(result.stdout).major == false)
         #expect(try String(contentsOf: file, encoding: .utf8) == "major=false\nbump=patch\nreasons=\n")
@@ -107,35 +110,38 @@ struct DetectOutputTests {
         let sha = try repo.head()
         let parent = try repo.rev("HEAD~1")
         let result = try repo.slipway("detect")
-        #expect(result.stdout == """
-            MAJOR CHANGE (suggested bump: patch)
-              commit  \(sha.prefix(7)) "Sync [deploy]" (against \(parent.prefix(7)))
-              files   1 changed, 1 Swift
-              FIRE  message-tag   message tag [deploy] in \(sha.prefix(7)) "Sync [deploy]"
-              FIRE  shared-code   shared code changed: Shared/Model.swift
-              ----  swift-files   1 Swift file changed, fires above 5
-              ----  build-config  no build configuration changed
-              ----  skip-tag      no commit message carries [skip deploy]
+        #expect(
+            result.stdout == """
+                MAJOR CHANGE (suggested bump: patch)
+                  commit  \(sha.prefix(7)) "Sync [deploy]" (against \(parent.prefix(7)))
+                  files   1 changed, 1 Swift
+                  FIRE  message-tag   message tag [deploy] in \(sha.prefix(7)) "Sync [deploy]"
+                  FIRE  shared-code   shared code changed: Shared/Model.swift
+                  ----  swift-files   1 Swift file changed, fires above 5
+                  ----  build-config  no build configuration changed
+                  ----  skip-tag      no commit message carries [skip deploy]
 
-            """)
+                """)
     }
 
-    @Test("the suggested bump follows the message", arguments: [
-        ("[major] rewrite", "major"),
-        ("Rewrite storage\n\nBREAKING CHANGE: the store format changed", "major"),
-        ("fix: storage\n\nBREAKING-CHANGE: the store format changed", "major"),
-        ("feat!: new storage", "major"),
-        ("fix(storage)!: drop the old format", "major"),
-        ("refactor(core/db)!: move", "major"),
-        ("feat: widgets", "minor"),
-        ("Feat(ui): dark mode", "minor"),
-        ("[release] 2.1", "minor"),
-        ("fix: crash on launch", "patch"),
-        ("Update docs", "patch"),
-        ("feat:no space is not a header", "patch"),
-        ("Mention BREAKING CHANGE: only in the subject", "patch"),
-        ("docs: explain feat!: in the guide", "patch"),
-    ])
+    @Test(
+        "the suggested bump follows the message",
+        arguments: [
+            ("[major] rewrite", "major"),
+            ("Rewrite storage\n\nBREAKING CHANGE: the store format changed", "major"),
+            ("fix: storage\n\nBREAKING-CHANGE: the store format changed", "major"),
+            ("feat!: new storage", "major"),
+            ("fix(storage)!: drop the old format", "major"),
+            ("refactor(core/db)!: move", "major"),
+            ("feat: widgets", "minor"),
+            ("Feat(ui): dark mode", "minor"),
+            ("[release] 2.1", "minor"),
+            ("fix: crash on launch", "patch"),
+            ("Update docs", "patch"),
+            ("feat:no space is not a header", "patch"),
+            ("Mention BREAKING CHANGE: only in the subject", "patch"),
+            ("docs: explain feat!: in the guide", "patch"),
+        ])
     func bump(message: String, level: String) throws {
         let repo = try repository(message: message, sharedChange: false)
         #expect(try repo.detect().bump == level)

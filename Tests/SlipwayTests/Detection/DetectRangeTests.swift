@@ -84,7 +84,8 @@ struct DetectRangeTests {
         let history = try DetectHistory()
         let repo = history.repo
         let report = try repo.detect("\(history.b)...feature")
-        let mergeBase = try repo.git(["merge-base", history.b, "feature"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let mergeBase = try repo.git(["merge-base", history.b, "feature"]).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         #expect(mergeBase == history.a)
         #expect(report.range.base == history.a)
         #expect(report.range.head == history.f2)
@@ -138,9 +139,14 @@ struct DetectRangeTests {
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
-        #expect(lines.map { String($0.prefix(7)) } == [history.c, history.merge, history.f2, history.f1].map { String($0.prefix(7)) })
-        #expect(lines[0].contains("-    ") && lines[0].contains("skip-tag") && lines[0].hasSuffix("Tidy up [skip deploy]"))
-        #expect(lines[1].contains("major") && lines[1].contains("shared-code") && lines[1].hasSuffix("Merge branch 'feature'"))
+        #expect(
+            lines.map { String($0.prefix(7)) }
+                == [history.c, history.merge, history.f2, history.f1].map { String($0.prefix(7)) })
+        #expect(
+            lines[0].contains("-    ") && lines[0].contains("skip-tag") && lines[0].hasSuffix("Tidy up [skip deploy]"))
+        #expect(
+            lines[1].contains("major") && lines[1].contains("shared-code")
+                && lines[1].hasSuffix("Merge branch 'feature'"))
         #expect(lines[2].contains("major  major"))
     }
 
@@ -164,24 +170,30 @@ struct DetectRangeTests {
 
         let reports = try repo.detectEach("HEAD")
         let paths = reports.map { $0.reason("build-config")?.paths ?? [] }
-        #expect(paths == [
-            [],
-            ["project.yml", "specs/extra.yml"],
-            ["specs/extra.yml"],
-            ["project.yml"],
-            [],
-            ["project.yml"],
-        ])
+        #expect(
+            paths == [
+                [],
+                ["project.yml", "specs/extra.yml"],
+                ["specs/extra.yml"],
+                ["project.yml"],
+                [],
+                ["project.yml"],
+            ])
         for report in reports {
             let single = try repo.detect(report.range.head)
-            #expect(single.reason("build-config")?.paths == report.reason("build-config")?.paths, "\(report.commits.first?.subject ?? "")")
+            #expect(
+                single.reason("build-config")?.paths == report.reason("build-config")?.paths,
+                "\(report.commits.first?.subject ?? "")")
         }
     }
 
-    @Test("unknown revisions in any form are exit 2 naming the revision", arguments: [
-        ["nope"], ["nope..HEAD"], ["HEAD..nope"], ["HEAD...nope"], ["--each", "nope..HEAD"], ["--base", "nope", "--head", "HEAD"],
-        ["--head", "nope"],
-    ])
+    @Test(
+        "unknown revisions in any form are exit 2 naming the revision",
+        arguments: [
+            ["nope"], ["nope..HEAD"], ["HEAD..nope"], ["HEAD...nope"], ["--each", "nope..HEAD"],
+            ["--base", "nope", "--head", "HEAD"],
+            ["--head", "nope"],
+        ])
     func unknownRevisions(arguments: [String]) throws {
         let history = try DetectHistory()
         let result = try history.repo.slipway(arguments: ["detect"] + arguments)
@@ -199,13 +211,15 @@ struct DetectRangeTests {
         #expect(result.stderr.contains("does not name a commit"))
     }
 
-    @Test("conflicting forms are usage errors, exit 64", arguments: [
-        ["--each", "HEAD~1..HEAD", "HEAD"],
-        ["--each", "HEAD~1..HEAD", "--base", "HEAD~1"],
-        ["--each", "HEAD~1..HEAD", "--github-output"],
-        ["HEAD", "--base", "HEAD~1"],
-        ["HEAD", "HEAD~1"],
-    ])
+    @Test(
+        "conflicting forms are usage errors, exit 64",
+        arguments: [
+            ["--each", "HEAD~1..HEAD", "HEAD"],
+            ["--each", "HEAD~1..HEAD", "--base", "HEAD~1"],
+            ["--each", "HEAD~1..HEAD", "--github-output"],
+            ["HEAD", "--base", "HEAD~1"],
+            ["HEAD", "HEAD~1"],
+        ])
     func conflicts(arguments: [String]) throws {
         let history = try DetectHistory()
         let result = try history.repo.slipway(arguments: ["detect"] + arguments)

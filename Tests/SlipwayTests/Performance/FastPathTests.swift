@@ -1,41 +1,48 @@
 import Foundation
-@testable import SlipwayCore
-@testable import SlipwayGit
+import SlipwayKit
+import Testing
+
 @testable import SlipwayConfig
+@testable import SlipwayCore
 @testable import SlipwayDetection
+@testable import SlipwayGit
 @testable import SlipwayHistory
 @testable import SlipwayHooks
 @testable import SlipwayPipeline
 @testable import SlipwayRelease
 @testable import SlipwaySpec
 @testable import SlipwayVersioning
-import SlipwayKit
-import Testing
 
 /// The fast paths behind `detect --each` work on bytes where the straightforward code compared characters or
 /// bridged to Foundation. Each is checked here against that straightforward code on generated inputs, including
 /// the awkward ones (combining marks, "\r\n", characters canonically equal to ASCII ones).
 @Suite("detect fast paths agree with the straightforward code")
 struct FastPathTests {
-    static let pieces = ["a", "b", "K", "k", "é", "e\u{301}", "\u{301}", "\u{212A}", ";", "\u{37E}", "`", "\u{1FEF}",
-                         "[", "]", "deploy", "release", " ", "\n", "\r\n", "\r", ":", "!", "(", ")", "-", "_", "😀",
-                         "\t", "\u{2028}", "BREAKING CHANGE: x", "feat", "fix(ui)", "/", "*", "?", "**", "\\"]
+    static let pieces = [
+        "a", "b", "K", "k", "é", "e\u{301}", "\u{301}", "\u{212A}", ";", "\u{37E}", "`", "\u{1FEF}",
+        "[", "]", "deploy", "release", " ", "\n", "\r\n", "\r", ":", "!", "(", ")", "-", "_", "😀",
+        "\t", "\u{2028}", "BREAKING CHANGE: x", "feat", "fix(ui)", "/", "*", "?", "**", "\\",
+    ]
 
     static func strings(count: Int, maxPieces: Int, seed: UInt64) -> [String] {
         var random = SplitMix(seed: seed)
         return (0..<count).map { _ in
-            (0..<Int.random(in: 0...maxPieces, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            (0..<Int.random(in: 0...maxPieces, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
         }
     }
 
     @Test("message tag search finds what Foundation's contains finds")
     func tagSearch() {
         let haystacks = FastPathTests.strings(count: 3000, maxPieces: 8, seed: 1)
-        let needles = ["[deploy]", "[release]", "k", ";", "`", "é", "e\u{301}", ":", "a b", "[skip deploy]"]
+        let needles =
+            ["[deploy]", "[release]", "k", ";", "`", "é", "e\u{301}", ":", "a b", "[skip deploy]"]
             + FastPathTests.strings(count: 40, maxPieces: 2, seed: 2)
         for haystack in haystacks {
             for needle in needles where !needle.isEmpty {
-                #expect(CommitMessage.contains(haystack, needle) == haystack.contains(needle), "\(haystack.debugDescription) / \(needle.debugDescription)")
+                #expect(
+                    CommitMessage.contains(haystack, needle) == haystack.contains(needle),
+                    "\(haystack.debugDescription) / \(needle.debugDescription)")
             }
         }
     }
@@ -52,17 +59,25 @@ struct FastPathTests {
     func subject() throws {
         let oid = try #require(OID(hex: String(repeating: "a", count: 40)))
         let signature = Commit.Signature(name: "", email: "", time: 0)
-        for text in FastPathTests.strings(count: 3000, maxPieces: 6, seed: 4) + [" \u{3000}title\u{A0}\n", "\u{85}x\u{2029}"] {
-            let commit = Commit(id: oid, parents: [], treeID: oid, message: text, author: signature, committer: signature)
+        for text in FastPathTests.strings(count: 3000, maxPieces: 6, seed: 4) + [
+            " \u{3000}title\u{A0}\n", "\u{85}x\u{2029}",
+        ] {
+            let commit = Commit(
+                id: oid, parents: [], treeID: oid, message: text, author: signature, committer: signature)
             let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            #expect(commit.subject == firstLine.trimmingCharacters(in: .whitespacesAndNewlines), "\(text.debugDescription)")
+            #expect(
+                commit.subject == firstLine.trimmingCharacters(in: .whitespacesAndNewlines), "\(text.debugDescription)")
         }
     }
 
     @Test("Conventional Commits headers parse the same on bytes as on characters")
     func conventionalHeaders() {
-        let headers = FastPathTests.strings(count: 5000, maxPieces: 5, seed: 5)
-            + ["feat: x", "feat!: x", "fix(ui)!: x", "Feat(ui): x", "feat(: x", "f-e_a: x", "feat:x", ": x", "(ui): x", "feat(ui)x: y"]
+        let headers =
+            FastPathTests.strings(count: 5000, maxPieces: 5, seed: 5)
+            + [
+                "feat: x", "feat!: x", "fix(ui)!: x", "Feat(ui): x", "feat(: x", "f-e_a: x", "feat:x", ": x", "(ui): x",
+                "feat(ui)x: y",
+            ]
         for header in headers {
             let fast = CommitMessage.conventionalType(header[...])
             let slow = FastPathTests.referenceConventionalType(header[...])
@@ -72,15 +87,22 @@ struct FastPathTests {
 
     @Test("globs match on bytes as a scalar-by-scalar matcher does")
     func globs() {
-        let patterns = FastPathTests.strings(count: 400, maxPieces: 5, seed: 6)
-            + ["**/Shared/**", "**/*.xcconfig", "**/Info.plist", "project.yml", "a/**/b", "**/**/x", "a*b*c", "?", "\\*"]
-        let paths = FastPathTests.strings(count: 300, maxPieces: 6, seed: 7)
+        let patterns =
+            FastPathTests.strings(count: 400, maxPieces: 5, seed: 6)
+            + [
+                "**/Shared/**", "**/*.xcconfig", "**/Info.plist", "project.yml", "a/**/b", "**/**/x", "a*b*c", "?",
+                "\\*",
+            ]
+        let paths =
+            FastPathTests.strings(count: 300, maxPieces: 6, seed: 7)
             + ["Shared/Note.swift", "iOS/Shared", "Configs/Base.xcconfig", "x", "a/b", "a/x/y/b", "axbyc", "é", "*"]
         for pattern in patterns {
             let glob = Glob(pattern)
             let reference = ReferenceGlob(pattern)
             for path in paths {
-                #expect(glob.matches(path) == reference.matches(path), "\(pattern.debugDescription) vs \(path.debugDescription)")
+                #expect(
+                    glob.matches(path) == reference.matches(path),
+                    "\(pattern.debugDescription) vs \(path.debugDescription)")
             }
         }
     }
@@ -95,7 +117,8 @@ struct FastPathTests {
 
     @Test("JSON escapes strings as the character-by-character encoder did, and streams the same bytes")
     func json() throws {
-        let values = FastPathTests.strings(count: 2000, maxPieces: 6, seed: 8) + ["\u{0}\u{1}\u{1F}\u{7F}\u{8}\u{C}", "\"\\/"]
+        let values =
+            FastPathTests.strings(count: 2000, maxPieces: 6, seed: 8) + ["\u{0}\u{1}\u{1F}\u{7F}\u{8}\u{C}", "\"\\/"]
         for value in values {
             var expected = ""
             FastPathTests.referenceEscape(value, into: &expected)
@@ -138,12 +161,14 @@ struct FastPathTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("1 changed, 1 Swift"), "detect read the commit with libgit2: \(result.stdout)")
         let bindings = try FastPathTests.bindings(of: "mbedtls_x509_crt_parse_file", loggedIn: logs.url)
-        try #require(bindings.contains { $0.from.contains("libgit2") },
-                     "libgit2 here does not use mbedTLS, so there is nothing to defer: \(bindings)")
+        try #require(
+            bindings.contains { $0.from.contains("libgit2") },
+            "libgit2 here does not use mbedTLS, so there is nothing to defer: \(bindings)")
         // The interposer is in place: libgit2 calls Slipway's definition, not mbedTLS's.
         let slipway = URL(fileURLWithPath: SlipwayBinary.path).resolvingSymlinksInPath().path
-        #expect(bindings.filter { $0.from.contains("libgit2") }
-            .map { URL(fileURLWithPath: $0.to).resolvingSymlinksInPath().path } == [slipway])
+        #expect(
+            bindings.filter { $0.from.contains("libgit2") }
+                .map { URL(fileURLWithPath: $0.to).resolvingSymlinksInPath().path } == [slipway])
         // And it never passed the call on: that would look mbedTLS's definition up with dlsym(RTLD_NEXT), which is
         // how the bundle gets parsed (GitLibrary.loadCertificates(), below, shows that lookup in the same log).
         #expect(!bindings.contains { $0.to.contains("libmbedx509") }, "\(bindings)")
@@ -152,8 +177,9 @@ struct FastPathTests {
     @Test("libgit2 reads the CA bundle when Slipway asks for it after deferring it at start-up")
     func certificatesLoadOnRequest() throws {
         let bundle = FastPathTests.caBundle
-        try #require(FileManager.default.isReadableFile(atPath: bundle),
-                     "libgit2 with mbedTLS loads \(bundle) on Debian and Ubuntu; install the ca-certificates package")
+        try #require(
+            FileManager.default.isReadableFile(atPath: bundle),
+            "libgit2 with mbedTLS loads \(bundle) on Debian and Ubuntu; install the ca-certificates package")
         let size = try #require(FileManager.default.attributesOfItem(atPath: bundle)[.size] as? Int)
         // Initialises libgit2 (deferring the certificates) if no other test has yet.
         _ = try Repository(discoveringFrom: URL(fileURLWithPath: #filePath))
@@ -173,12 +199,15 @@ struct FastPathTests {
             // "binding file <from> [0] to <to> [0]: normal symbol `<symbol>'"
             for line in log.split(separator: "\n") where line.contains("symbol `\(symbol)'") {
                 guard let file = line.range(of: "binding file "),
-                      let to = line.range(of: " to ", range: file.upperBound..<line.endIndex),
-                      let fromEnd = line.range(of: " [", range: file.upperBound..<to.lowerBound),
-                      let toEnd = line.range(of: " [", range: to.upperBound..<line.endIndex)
+                    let to = line.range(of: " to ", range: file.upperBound..<line.endIndex),
+                    let fromEnd = line.range(of: " [", range: file.upperBound..<to.lowerBound),
+                    let toEnd = line.range(of: " [", range: to.upperBound..<line.endIndex)
                 else { throw TestFailure("unexpected LD_DEBUG line: \(line)") }
-                found.append((from: String(line[file.upperBound..<fromEnd.lowerBound]),
-                              to: String(line[to.upperBound..<toEnd.lowerBound])))
+                found.append(
+                    (
+                        from: String(line[file.upperBound..<fromEnd.lowerBound]),
+                        to: String(line[to.upperBound..<toEnd.lowerBound])
+                    ))
             }
         }
         return found
@@ -192,7 +221,7 @@ struct FastPathTests {
         defer { try? handle.close() }
         let text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
         guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("rchar: ") }),
-              let count = Int(line.dropFirst("rchar: ".count))
+            let count = Int(line.dropFirst("rchar: ".count))
         else { throw TestFailure("no rchar in /proc/thread-self/io: \(text)") }
         return count
     }
@@ -244,8 +273,14 @@ struct FastPathTests {
 
 /// Glob semantics written as plainly as possible: segments and scalars, trying every split.
 struct ReferenceGlob {
-    enum Part: Equatable { case literal(Unicode.Scalar), anyRun, anyOne }
-    enum Segment: Equatable { case anyDepth, parts([Part]) }
+    enum Part: Equatable {
+        case literal(Unicode.Scalar)
+        case anyRun, anyOne
+    }
+    enum Segment: Equatable {
+        case anyDepth
+        case parts([Part])
+    }
     let segments: [Segment]
 
     init(_ pattern: String) {

@@ -1,5 +1,6 @@
 import Foundation
 import SlipwayCore
+import SlipwayKit
 import Testing
 
 @testable import SlipwayConfig
@@ -10,7 +11,6 @@ import Testing
 @testable import SlipwayRelease
 @testable import SlipwaySpec
 @testable import SlipwayVersioning
-import SlipwayKit
 
 /// The derived stages are data: there is no Xcode here, so the exact argv lines are what is checked.
 @Suite("default stages")
@@ -32,7 +32,9 @@ struct DefaultStagesTests {
     }
 
     var context: SpecContext {
-        SpecContext(currentDirectory: folder.url, root: folder.url, repository: nil, configuration: Configuration(), environment: [:])
+        SpecContext(
+            currentDirectory: folder.url, root: folder.url, repository: nil, configuration: Configuration(),
+            environment: [:])
     }
 
     func summary(spec: String = "project.yml", projectRoot: String? = nil) throws -> XcodeGenProjectSummary {
@@ -42,7 +44,9 @@ struct DefaultStagesTests {
 
     @Test("an iOS app with a declared scheme: generate, build for any simulator, test on a concrete one")
     func iOSScheme() throws {
-        try write("project.yml", """
+        try write(
+            "project.yml",
+            """
             name: Notes
             targets:
               Notes:
@@ -62,13 +66,27 @@ struct DefaultStagesTests {
             """)
         let stages = try derive()
         #expect(stages["generate"] == [["xcodegen", "generate"]])
-        #expect(stages["build"] == [["xcodebuild", "build", "-project", "Notes.xcodeproj", "-scheme", "Notes", "-destination", "generic/platform=iOS Simulator"]])
-        #expect(stages["test"] == [["xcodebuild", "test", "-project", "Notes.xcodeproj", "-scheme", "Notes", "-destination", "platform=iOS Simulator,OS=latest"]])
+        #expect(
+            stages["build"] == [
+                [
+                    "xcodebuild", "build", "-project", "Notes.xcodeproj", "-scheme", "Notes", "-destination",
+                    "generic/platform=iOS Simulator",
+                ]
+            ])
+        #expect(
+            stages["test"] == [
+                [
+                    "xcodebuild", "test", "-project", "Notes.xcodeproj", "-scheme", "Notes", "-destination",
+                    "platform=iOS Simulator,OS=latest",
+                ]
+            ])
     }
 
     @Test("without schemes, every application target builds with its platform's generic destination")
     func applicationTargetsPerPlatform() throws {
-        try write("project.yml", """
+        try write(
+            "project.yml",
+            """
             name: Multi
             targets:
               PhoneApp: {type: application, platform: iOS}
@@ -86,17 +104,27 @@ struct DefaultStagesTests {
         let stages = try derive()
         let lines = try #require(stages["build"])
         #expect(lines.map { $0[5] } == ["PhoneApp", "WatchApp", "MacApp", "TVApp", "OldWatch"])
-        #expect(lines.map { $0[7] } == [
-            "generic/platform=iOS Simulator", "generic/platform=watchOS Simulator", "generic/platform=macOS",
-            "generic/platform=tvOS Simulator", "generic/platform=watchOS Simulator",
-        ])
-        #expect(stages["test"] == [["xcodebuild", "test", "-project", "Multi.xcodeproj", "-scheme", "MacApp", "-destination", "platform=macOS"]])
+        #expect(
+            lines.map { $0[7] } == [
+                "generic/platform=iOS Simulator", "generic/platform=watchOS Simulator", "generic/platform=macOS",
+                "generic/platform=tvOS Simulator", "generic/platform=watchOS Simulator",
+            ])
+        #expect(
+            stages["test"] == [
+                [
+                    "xcodebuild", "test", "-project", "Multi.xcodeproj", "-scheme", "MacApp", "-destination",
+                    "platform=macOS",
+                ]
+            ])
     }
 
     @Test("the example app: one scheme for iOS, no test stage without test targets, versions read for the environment")
     func exampleLikeSpec() throws {
-        try write("Config/signing.yml", "targets:\n  MyApp:\n    settings:\n      base:\n        DEVELOPMENT_TEAM: ABC\n")
-        try write("project.yml", """
+        try write(
+            "Config/signing.yml", "targets:\n  MyApp:\n    settings:\n      base:\n        DEVELOPMENT_TEAM: ABC\n")
+        try write(
+            "project.yml",
+            """
             name: MyApp
             include:
               - Config/signing.yml
@@ -117,7 +145,13 @@ struct DefaultStagesTests {
             """)
         let stages = try derive()
         #expect(stages.keys.sorted() == ["build", "generate"])
-        #expect(stages["build"] == [["xcodebuild", "build", "-project", "MyApp.xcodeproj", "-scheme", "MyApp", "-destination", "generic/platform=iOS Simulator"]])
+        #expect(
+            stages["build"] == [
+                [
+                    "xcodebuild", "build", "-project", "MyApp.xcodeproj", "-scheme", "MyApp", "-destination",
+                    "generic/platform=iOS Simulator",
+                ]
+            ])
         let versions = StageEnvironment.specVersions(context)
         #expect(versions.version == "1.4.2")
         #expect(versions.build == "118")
@@ -125,7 +159,9 @@ struct DefaultStagesTests {
 
     @Test("multi-platform targets, target schemes, templates and includes are followed")
     func expansions() throws {
-        try write("specs/targets.yml", """
+        try write(
+            "specs/targets.yml",
+            """
             targets:
               Viewer:
                 templates: [App]
@@ -134,7 +170,9 @@ struct DefaultStagesTests {
                   testTargets:
                     - ViewerTests_${platform}
             """)
-        try write("specs/project.yml", """
+        try write(
+            "specs/project.yml",
+            """
             name: Gallery
             include: [specs/targets.yml]
             targetTemplates:
@@ -150,14 +188,24 @@ struct DefaultStagesTests {
         #expect(stages["generate"] == [["xcodegen", "generate", "--spec", "specs/project.yml", "--project-root", "."]])
         // A target's own `scheme:` (one per generated platform target) wins over the application-target fallback.
         let project = ["-project", "specs/Gallery.xcodeproj"]
-        #expect(stages["build"] == [
-            ["xcodebuild", "build"] + project + ["-scheme", "Viewer_iOS", "-destination", "generic/platform=iOS Simulator"],
-            ["xcodebuild", "build"] + project + ["-scheme", "Viewer_tvOS", "-destination", "generic/platform=tvOS Simulator"],
-        ])
-        #expect(stages["test"] == [
-            ["xcodebuild", "test"] + project + ["-scheme", "Viewer_iOS", "-destination", "platform=iOS Simulator,OS=latest"],
-            ["xcodebuild", "test"] + project + ["-scheme", "Viewer_tvOS", "-destination", "platform=tvOS Simulator,OS=latest"],
-        ])
+        #expect(
+            stages["build"] == [
+                ["xcodebuild", "build"] + project + [
+                    "-scheme", "Viewer_iOS", "-destination", "generic/platform=iOS Simulator",
+                ],
+                ["xcodebuild", "build"] + project + [
+                    "-scheme", "Viewer_tvOS", "-destination", "generic/platform=tvOS Simulator",
+                ],
+            ])
+        #expect(
+            stages["test"] == [
+                ["xcodebuild", "test"] + project + [
+                    "-scheme", "Viewer_iOS", "-destination", "platform=iOS Simulator,OS=latest",
+                ],
+                ["xcodebuild", "test"] + project + [
+                    "-scheme", "Viewer_tvOS", "-destination", "platform=tvOS Simulator,OS=latest",
+                ],
+            ])
         let summary = try summary(spec: "specs/project.yml", projectRoot: ".")
         #expect(summary.schemes.map(\.testTargets) == [["ViewerTests_iOS"], ["ViewerTests_tvOS"]])
         #expect(summary.targets.map(\.name).sorted() == ["Viewer_iOS", "Viewer_tvOS", "macOSWidget"])
@@ -166,7 +214,9 @@ struct DefaultStagesTests {
 
     @Test("a Swift package builds and tests with swift; without test targets there is no test stage")
     func swiftPackage() throws {
-        try write("Package.swift", "let package = Package(name: \"K\", targets: [.target(name: \"K\"), .testTarget(name: \"KTests\")])\n")
+        try write(
+            "Package.swift",
+            "let package = Package(name: \"K\", targets: [.target(name: \"K\"), .testTarget(name: \"KTests\")])\n")
         #expect(try derive() == ["build": [["swift", "build"]], "test": [["swift", "test"]]])
         try write("Package.swift", "let package = Package(name: \"K\", targets: [.target(name: \"K\")])\n")
         #expect(try derive() == ["build": [["swift", "build"]]])

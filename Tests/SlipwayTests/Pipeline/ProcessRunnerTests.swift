@@ -1,11 +1,12 @@
 import Foundation
+import SlipwayCore
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import SlipwayCore
-import Testing
 
 /// Collects what a child writes, and can act on it while the child still runs.
 final class RecordingObserver: ProcessObserver, @unchecked Sendable {
@@ -45,7 +46,9 @@ struct ProcessRunnerTests {
     func shell(_ script: String, timeout: Double? = nil, environment extra: [String: String] = [:]) -> ProcessRequest {
         var environment = ProcessInfo.processInfo.environment
         for (key, value) in extra { environment[key] = value }
-        var request = ProcessRequest(arguments: ["/bin/sh", "-c", script], workingDirectory: folder.path, environment: environment, timeout: timeout)
+        var request = ProcessRequest(
+            arguments: ["/bin/sh", "-c", script], workingDirectory: folder.path, environment: environment,
+            timeout: timeout)
         request.killGracePeriod = 2
         return request
     }
@@ -56,7 +59,9 @@ struct ProcessRunnerTests {
         let outcome = try runner.run(shell("echo out; echo err >&2; pwd"), observer: observer)
         #expect(outcome.succeeded)
         #expect(outcome.termination == .exited(0))
-        #expect(observer.text(.standardOutput) == "out\n\(folder.url.resolvingSymlinksInPath().path)\n" || observer.text(.standardOutput) == "out\n\(folder.path)\n")
+        #expect(
+            observer.text(.standardOutput) == "out\n\(folder.url.resolvingSymlinksInPath().path)\n"
+                || observer.text(.standardOutput) == "out\n\(folder.path)\n")
         #expect(observer.text(.standardError) == "err\n")
     }
 
@@ -67,7 +72,8 @@ struct ProcessRunnerTests {
         #expect(descriptor > 2)
         defer { close(descriptor) }
         let observer = RecordingObserver()
-        let outcome = try runner.run(shell("if [ -e /dev/fd/\(descriptor) ]; then echo open; else echo closed; fi"), observer: observer)
+        let outcome = try runner.run(
+            shell("if [ -e /dev/fd/\(descriptor) ]; then echo open; else echo closed; fi"), observer: observer)
         #expect(outcome.succeeded)
         #expect(observer.text(.standardOutput) == "closed\n")
     }
@@ -86,8 +92,9 @@ struct ProcessRunnerTests {
             i=0; while [ ! -e "$GATE" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
             if [ -e "$GATE" ]; then echo done; else echo gave-up; fi
             """
-        let pid = try runner.startDetached(["/bin/sh", "-c", script], appendingOutputTo: log.path,
-                                           environment: environment)
+        let pid = try runner.startDetached(
+            ["/bin/sh", "-c", script], appendingOutputTo: log.path,
+            environment: environment)
         #expect(FileManager.default.createFile(atPath: gate.path, contents: Data()))
         var status: Int32 = 0
         #expect(waitpid(pid, &status, 0) == pid)
@@ -95,8 +102,11 @@ struct ProcessRunnerTests {
         #expect(try String(contentsOf: log, encoding: .utf8) == "before\nno-input\nout\nerr\ndone\n")
 
         #expect(try runner.runAttached(["/bin/sh", "-c", "exit 4"], environment: environment) == .exited(4))
-        #expect(try runner.runAttached(["/bin/sh", "-c", "kill -TERM $$"], environment: environment) == .signaled(SIGTERM))
-        #expect(throws: ProcessLaunchError.self) { try runner.runAttached(["no-such-program-here"], environment: ["PATH": "/nonexistent"]) }
+        #expect(
+            try runner.runAttached(["/bin/sh", "-c", "kill -TERM $$"], environment: environment) == .signaled(SIGTERM))
+        #expect(throws: ProcessLaunchError.self) {
+            try runner.runAttached(["no-such-program-here"], environment: ["PATH": "/nonexistent"])
+        }
     }
 
     @Test("a failing command reports its exit code, and the failure message quotes the command and the tail of stderr")
@@ -108,7 +118,10 @@ struct ProcessRunnerTests {
         #expect(!outcome.succeeded)
         #expect(outcome.standardErrorTail == "first problem\nit broke")
         let message = ProcessFailure(arguments: request.arguments, outcome: outcome).message
-        #expect(message.hasPrefix("/bin/sh -c 'echo '\\''first problem'\\'' >&2; echo '\\''it broke'\\'' >&2; exit 3' exited with code 3"))
+        #expect(
+            message.hasPrefix(
+                "/bin/sh -c 'echo '\\''first problem'\\'' >&2; echo '\\''it broke'\\'' >&2; exit 3' exited with code 3")
+        )
         #expect(message.contains("  | it broke"))
     }
 
@@ -190,7 +203,8 @@ struct ProcessRunnerTests {
         observer.onOutput = { text in
             if text.contains("first") { _ = FileManager.default.createFile(atPath: gate.path, contents: Data()) }
         }
-        let outcome = try runner.run(shell("echo first; while [ ! -f go ]; do sleep 0.01; done; echo second", timeout: 30), observer: observer)
+        let outcome = try runner.run(
+            shell("echo first; while [ ! -f go ]; do sleep 0.01; done; echo second", timeout: 30), observer: observer)
         #expect(outcome.stop == nil)
         #expect(outcome.succeeded)
         #expect(observer.text(.standardOutput) == "first\nsecond\n")
@@ -227,11 +241,14 @@ struct ProcessRunnerTests {
     @Test("a program is looked up in the child's PATH; a missing one is a launch error")
     func lookup() throws {
         let observer = RecordingObserver()
-        let outcome = try runner.run(ProcessRequest(arguments: ["echo", "found"], environment: ["PATH": "/usr/bin:/bin"]), observer: observer)
+        let outcome = try runner.run(
+            ProcessRequest(arguments: ["echo", "found"], environment: ["PATH": "/usr/bin:/bin"]), observer: observer)
         #expect(outcome.succeeded)
         #expect(observer.text(.standardOutput) == "found\n")
         let error = #expect(throws: ProcessLaunchError.self) {
-            try runner.run(ProcessRequest(arguments: ["no-such-program-slipway", "x"], environment: ["PATH": "/nowhere"]), observer: nil)
+            try runner.run(
+                ProcessRequest(arguments: ["no-such-program-slipway", "x"], environment: ["PATH": "/nowhere"]),
+                observer: nil)
         }
         #expect(error?.notFound == true)
         #expect(error?.message == "cannot run no-such-program-slipway x: command not found: no-such-program-slipway")
@@ -254,8 +271,9 @@ struct ProcessRunnerTests {
 
     @Test("shell quoting leaves plain words alone and single-quotes the rest")
     func quoting() {
-        #expect(Shell.quote(["xcodebuild", "-scheme", "My App", "-destination", "generic/platform=iOS Simulator", ""])
-            == "xcodebuild -scheme 'My App' -destination 'generic/platform=iOS Simulator' ''")
+        #expect(
+            Shell.quote(["xcodebuild", "-scheme", "My App", "-destination", "generic/platform=iOS Simulator", ""])
+                == "xcodebuild -scheme 'My App' -destination 'generic/platform=iOS Simulator' ''")
         #expect(Shell.quote("it's") == #"'it'\''s'"#)
         #expect(Shell.quote("a/b-c_d.e:f=g,h@i%j+k") == "a/b-c_d.e:f=g,h@i%j+k")
         #expect(Shell.quote("$(x)") == "'$(x)'")

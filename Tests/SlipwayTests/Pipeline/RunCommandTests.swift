@@ -11,7 +11,8 @@ struct RunCommandTests {
         return repo
     }
 
-    func running(_ repo: TestRepository, _ arguments: [String], extra: [String: String] = [:]) throws -> RunningProcess {
+    func running(_ repo: TestRepository, _ arguments: [String], extra: [String: String] = [:]) throws -> RunningProcess
+    {
         var environment = repo.environment
         for (key, value) in extra { environment[key] = value }
         return try RunningProcess(SlipwayBinary.path, arguments, in: repo.url, environment: environment)
@@ -19,7 +20,8 @@ struct RunCommandTests {
 
     @Test("passing stages: exit 0, live output, a summary, a log per stage and an ignored output folder")
     func passing() throws {
-        let repo = try repository("""
+        let repo = try repository(
+            """
             stages:
               - name: build
                 run: echo building; echo "stage=$SLIPWAY_STAGE branch=$SLIPWAY_BRANCH"
@@ -43,7 +45,8 @@ struct RunCommandTests {
 
     @Test("a failing stage: exit 1, later stages skipped, the error names the command, exit code and stderr tail")
     func failing() throws {
-        let repo = try repository("""
+        let repo = try repository(
+            """
             stages:
               - name: lint
                 run: echo 'bad indentation in Foo.swift' >&2; exit 3
@@ -54,7 +57,10 @@ struct RunCommandTests {
         #expect(result.status == 1)
         #expect(result.stdout.contains("==> lint failed in "))
         #expect(result.stdout.contains("==> build skipped: an earlier stage failed"))
-        #expect(result.stderr.contains("Error: stage 'lint' failed: /bin/sh -c 'echo '\\''bad indentation in Foo.swift'\\'' >&2; exit 3' exited with code 3\n"))
+        #expect(
+            result.stderr.contains(
+                "Error: stage 'lint' failed: /bin/sh -c 'echo '\\''bad indentation in Foo.swift'\\'' >&2; exit 3' exited with code 3\n"
+            ))
         #expect(result.stderr.contains("  | bad indentation in Foo.swift\n"))
         #expect(result.stderr.contains("hint: the stage's full output is in .slipway/logs/lint.log"))
         #expect(!FileManager.default.fileExists(atPath: repo.url.appendingPathComponent("built").path))
@@ -62,7 +68,8 @@ struct RunCommandTests {
 
     @Test("named stages run alone; an unknown name is exit 2 with a suggestion")
     func selection() throws {
-        let repo = try repository("stages:\n  - name: build\n    run: touch built\n  - name: test\n    run: touch tested\n")
+        let repo = try repository(
+            "stages:\n  - name: build\n    run: touch built\n  - name: test\n    run: touch tested\n")
         let result = try repo.slipway("run", "test")
         #expect(result.status == 0)
         #expect(FileManager.default.fileExists(atPath: repo.url.appendingPathComponent("tested").path))
@@ -74,7 +81,8 @@ struct RunCommandTests {
 
     @Test("--dry-run prints commands, folders and environment and runs nothing, not even the output folder")
     func dryRun() throws {
-        let repo = try repository("""
+        let repo = try repository(
+            """
             stages:
               - name: package
                 run: touch packaged
@@ -105,7 +113,9 @@ struct RunCommandTests {
     @Test("--dry-run shows the derived xcodebuild lines for an XcodeGen project without stages")
     func dryRunDefaults() throws {
         let repo = try TestRepository()
-        try repo.write("project.yml", """
+        try repo.write(
+            "project.yml",
+            """
             name: Weather
             settings:
               MARKETING_VERSION: "2.0"
@@ -117,19 +127,28 @@ struct RunCommandTests {
         try repo.commit("Spec")
         let result = try repo.slipway("run", "--dry-run")
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("Default stages for the XcodeGen project project.yml (no 'stages:' in .slipway.yml):\n"))
+        #expect(
+            result.stdout.hasPrefix(
+                "Default stages for the XcodeGen project project.yml (no 'stages:' in .slipway.yml):\n"))
         #expect(result.stdout.contains("1. generate\n   command:   xcodegen generate\n"))
-        #expect(result.stdout.contains("2. build\n   command:   xcodebuild build -project Weather.xcodeproj -scheme Weather -destination 'generic/platform=iOS Simulator'\n              xcodebuild build -project Weather.xcodeproj -scheme WeatherWatch -destination 'generic/platform=watchOS Simulator'\n"))
+        #expect(
+            result.stdout.contains(
+                "2. build\n   command:   xcodebuild build -project Weather.xcodeproj -scheme Weather -destination 'generic/platform=iOS Simulator'\n              xcodebuild build -project Weather.xcodeproj -scheme WeatherWatch -destination 'generic/platform=watchOS Simulator'\n"
+            ))
         #expect(result.stdout.contains("     SLIPWAY_VERSION=2.0\n"))
         #expect(result.stdout.contains("     SLIPWAY_BUILD=7\n"))
     }
 
-    @Test("an absurd timeout or a NUL in run: is a configuration error with its position, never a crash",
-          arguments: [
-            ("timeout: 1e20", ".slipway.yml:4:14: error: 'stages[1].timeout' must be at most 604800 seconds (7 days), found 1e20"),
+    @Test(
+        "an absurd timeout or a NUL in run: is a configuration error with its position, never a crash",
+        arguments: [
+            (
+                "timeout: 1e20",
+                ".slipway.yml:4:14: error: 'stages[1].timeout' must be at most 604800 seconds (7 days), found 1e20"
+            ),
             ("timeout: .inf", ".slipway.yml:4:14: error: 'stages[1].timeout' must be"),
             ("env: {A: \"x\\0y\"}", ".slipway.yml:4:14: error: 'stages[1].env.A' contains a NUL character"),
-          ])
+        ])
     func absurdValues(line: String, error: String) throws {
         let repo = try repository("stages:\n  - name: a\n    run: echo hi\n    \(line)\n")
         let result = try repo.slipway("run", "--dry-run")
@@ -138,16 +157,21 @@ struct RunCommandTests {
         let nul = try repository("stages:\n  - name: a\n    run: \"echo hi\\0; touch truncated\"\n")
         let refused = try nul.slipway("run")
         #expect(refused.status == 2)
-        #expect(refused.stderr.hasPrefix(".slipway.yml:3:10: error: 'stages[1].run' contains a NUL character"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.hasPrefix(".slipway.yml:3:10: error: 'stages[1].run' contains a NUL character"),
+            "\(refused.stderr)")
         #expect(!refused.stdout.contains("hi"))
     }
 
     @Test("--if-present skips named stages that do not exist with a note; when none exists it is a successful no-op")
     func ifPresent() throws {
-        let repo = try repository("stages:\n  - name: build\n    run: touch built\n  - name: lint\n    run: touch linted\n")
+        let repo = try repository(
+            "stages:\n  - name: build\n    run: touch built\n  - name: lint\n    run: touch linted\n")
         let some = try repo.slipway("run", "--if-present", "generate", "build")
         #expect(some.status == 0, "\(some.stderr)")
-        #expect(some.stderr.contains("slipway: skipping stage 'generate': there is no such stage (--if-present; stages: build, lint)"))
+        #expect(
+            some.stderr.contains(
+                "slipway: skipping stage 'generate': there is no such stage (--if-present; stages: build, lint)"))
         #expect(FileManager.default.fileExists(atPath: repo.url.appendingPathComponent("built").path))
         #expect(!FileManager.default.fileExists(atPath: repo.url.appendingPathComponent("linted").path))
 
@@ -164,7 +188,8 @@ struct RunCommandTests {
 
     @Test("without --major, SLIPWAY_MAJOR and 'when: major' follow detect on HEAD since the latest release tag")
     func majorFromDetect() throws {
-        let repo = try repository("""
+        let repo = try repository(
+            """
             stages:
               - name: record
                 run: echo "$SLIPWAY_MAJOR" > major.txt
@@ -184,7 +209,9 @@ struct RunCommandTests {
         try repo.write("notes.txt", "two\n")
         try repo.commit("Ship it [deploy]")
         let dryRun = try repo.slipway("run", "--dry-run")
-        #expect(dryRun.stdout.contains("Major change: yes (detect: 2 commits since v1.0.0: MAJOR CHANGE"), "\(dryRun.stdout)")
+        #expect(
+            dryRun.stdout.contains("Major change: yes (detect: 2 commits since v1.0.0: MAJOR CHANGE"),
+            "\(dryRun.stdout)")
         #expect(dryRun.stdout.contains("     SLIPWAY_MAJOR=true\n"))
         let major = try repo.slipway("run")
         #expect(major.status == 0, "\(major.stderr)")
@@ -206,13 +233,16 @@ struct RunCommandTests {
         let repo = try repository("stages:\n  - name: build\n    command: make\n")
         let result = try repo.slipway("run")
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix(".slipway.yml:3:5: error: unknown key 'command' in 'stages[1]'\n    command: make\n    ^\n"))
+        #expect(
+            result.stderr.hasPrefix(
+                ".slipway.yml:3:5: error: unknown key 'command' in 'stages[1]'\n    command: make\n    ^\n"))
         #expect(result.stderr.contains("hint: known keys here: name, run, workingDirectory, timeout, env, when"))
     }
 
     @Test("a branch name and configured values full of shell syntax reach stages as data, never as code")
     func valuesAreNotCode() throws {
-        let repo = try repository("""
+        let repo = try repository(
+            """
             stages:
               - name: echo
                 run: printf '%s\\n' "$SLIPWAY_BRANCH" "$NOTE" > values.txt
@@ -233,11 +263,15 @@ struct RunCommandTests {
     func githubActions() throws {
         let repo = try repository("stages:\n  - name: ok\n    run: echo fine\n  - name: broken\n    run: exit 5\n")
         let summary = repo.home.url.appendingPathComponent("step-summary.md")
-        let result = try repo.slipway("run", extraEnvironment: ["GITHUB_ACTIONS": "true", "CI": "true", "GITHUB_STEP_SUMMARY": summary.path])
+        let result = try repo.slipway(
+            "run", extraEnvironment: ["GITHUB_ACTIONS": "true", "CI": "true", "GITHUB_STEP_SUMMARY": summary.path])
         #expect(result.status == 1)
         #expect(result.stdout.contains("::group::ok (1/2): echo fine\nfine\n::endgroup::\n"))
         #expect(result.stdout.contains("::group::broken (2/2): exit 5\n::endgroup::\n"))
-        #expect(result.stdout.contains("::error title=Stage broken failed::/bin/sh -c 'exit 5' exited with code 5%0AFull output: .slipway/logs/broken.log\n"))
+        #expect(
+            result.stdout.contains(
+                "::error title=Stage broken failed::/bin/sh -c 'exit 5' exited with code 5%0AFull output: .slipway/logs/broken.log\n"
+            ))
         let table = try String(contentsOf: summary, encoding: .utf8)
         #expect(table.contains("| `ok` | ✅ passed |"))
         #expect(table.contains("| `broken` | ❌ failed |"))
@@ -245,7 +279,8 @@ struct RunCommandTests {
 
     @Test("output reaches slipway's stdout while the stage is still running")
     func streaming() throws {
-        let repo = try repository("""
+        let repo = try repository(
+            """
             stages:
               - name: wait
                 run: echo first; while [ ! -f go ]; do sleep 0.02; done; echo second
@@ -261,10 +296,13 @@ struct RunCommandTests {
         #expect(process.stdout.contains("first\nsecond\n==> wait passed"))
     }
 
-    @Test("SIGINT or SIGTERM to slipway stops the stage's whole group, records it cancelled and exits 130 or 143", arguments: [SIGINT, SIGTERM])
+    @Test(
+        "SIGINT or SIGTERM to slipway stops the stage's whole group, records it cancelled and exits 130 or 143",
+        arguments: [SIGINT, SIGTERM])
     func interrupt(signal: Int32) throws {
         let status: Int32 = signal == SIGINT ? 130 : 143
-        let repo = try repository("""
+        let repo = try repository(
+            """
             stages:
               - name: long
                 run: sleep 300 & echo $! > child.pid; echo ready; wait
@@ -280,7 +318,9 @@ struct RunCommandTests {
         #expect(process.stdout.contains("==> long cancelled in "))
         #expect(process.stdout.contains("  long   cancelled"))
         #expect(process.stdout.contains("  after  skipped"))
-        #expect(process.stderr.contains("Error: interrupted by \(signal == SIGINT ? "SIGINT" : "SIGTERM"); the running stage was stopped"))
+        #expect(
+            process.stderr.contains(
+                "Error: interrupted by \(signal == SIGINT ? "SIGINT" : "SIGTERM"); the running stage was stopped"))
         let child = try #require(readPid(repo.url.appendingPathComponent("child.pid")))
         #expect(!isProcessRunning(child))
         #expect(!FileManager.default.fileExists(atPath: repo.url.appendingPathComponent("after").path))
@@ -291,7 +331,9 @@ struct RunCommandTests {
         let repo = try TestRepository()
         let result = try repo.slipway("run", "--help")
         #expect(result.status == 0)
-        #expect(result.stdout.contains("OVERVIEW: Run the project's build and test stages in order, stopping at the first failure."))
+        #expect(
+            result.stdout.contains(
+                "OVERVIEW: Run the project's build and test stages in order, stopping at the first failure."))
         #expect(result.stdout.contains("USAGE: slipway run [<stage> ...] [--dry-run] [--major]"))
     }
 }

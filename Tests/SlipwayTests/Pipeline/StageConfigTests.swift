@@ -1,4 +1,5 @@
 import SlipwayCore
+import SlipwayKit
 import SlipwayYAML
 import Testing
 
@@ -10,7 +11,6 @@ import Testing
 @testable import SlipwayRelease
 @testable import SlipwaySpec
 @testable import SlipwayVersioning
-import SlipwayKit
 
 @Suite("configuration: stages and artifacts")
 struct StageConfigTests {
@@ -32,7 +32,8 @@ struct StageConfigTests {
 
     @Test("every stage key is read, in order, with defaults for the optional ones")
     func fullStages() throws {
-        let configuration = try parse("""
+        let configuration = try parse(
+            """
             stages:
               - name: build
                 run: swift build -c release
@@ -83,32 +84,108 @@ struct StageConfigTests {
         #expect(try parse("stages: []\n").artifacts.isEmpty)
     }
 
-    @Test("configuration mistakes name file:line:column, show the line and say how to fix it", arguments: [
-        ("stages:\n  build: swift build\n", ".slipway.yml:2:3: error: 'stages' must be a list of stages, found mapping", "hint: write each stage"),
-        ("stages:\n  - swift build\n", ".slipway.yml:2:5: error: stage 1 must be a mapping with 'name' and 'run', found string", "  - swift build\n    ^"),
-        ("stages:\n  - name: build\n    rn: swift build\n", ".slipway.yml:3:5: error: unknown key 'rn' in 'stages[1]'", "did you mean 'run'?"),
-        ("stages:\n  - run: swift build\n", ".slipway.yml:2:5: error: stage 1 has no 'name'", "hint: add 'name: <stage>'"),
-        ("stages:\n  - name: build\n", ".slipway.yml:2:5: error: stage 'build' has no 'run'", "/bin/sh -c"),
-        ("stages:\n  - name: build\n    run: a\n  - name: build\n    run: b\n", ".slipway.yml:4:11: error: a stage named 'build' is already defined on line 2", "must be unique"),
-        ("stages:\n  - name: my build\n    run: a\n", ".slipway.yml:2:11: error: stage name 'my build' may only contain", "log file name"),
-        ("stages:\n  - name: b\n    run: a\n    timeout: soon\n", ".slipway.yml:4:14: error: 'stages[1].timeout' must be a number of seconds, found string 'soon'", "timeout: soon"),
-        ("stages:\n  - name: b\n    run: a\n    timeout: 0\n", ".slipway.yml:4:14: error: 'stages[1].timeout' must be more than 0 seconds", "no limit"),
-        ("stages:\n  - name: b\n    run: a\n    timeout: 1e20\n", ".slipway.yml:4:14: error: 'stages[1].timeout' must be at most 604800 seconds (7 days), found 1e20", "timeout: 3600"),
-        ("stages:\n  - name: b\n    run: a\n    timeout: .inf\n", ".slipway.yml:4:14: error: 'stages[1].timeout' must be", "timeout: .inf"),
-        ("stages:\n  - name: b\n    run: a\n    timeout: inf\n", ".slipway.yml:4:14: error: 'stages[1].timeout' must be at most 604800 seconds", "no limit"),
-        ("stages:\n  - name: b\n    run: a\n    timeout: nan\n", ".slipway.yml:4:14: error: 'stages[1].timeout' must be", "timeout: nan"),
-        ("stages:\n  - name: b\n    run: a\n    timeout: 604801\n", ".slipway.yml:4:14: error: 'stages[1].timeout' must be at most 604800 seconds", "7 days"),
-        ("stages:\n  - name: b\n    run: \"echo hi\\0; rm -rf build\"\n", ".slipway.yml:3:10: error: 'stages[1].run' contains a NUL character", "\\0"),
-        ("stages:\n  - name: b\n    run: a\n    workingDirectory: \"App\\0x\"\n", ".slipway.yml:4:23: error: 'stages[1].workingDirectory' contains a NUL character", "NUL"),
-        ("stages:\n  - name: b\n    run: a\n    env:\n      FOO: \"a\\0b\"\n", ".slipway.yml:5:12: error: 'stages[1].env.FOO' contains a NUL character", "NUL"),
-        ("stages:\n  - name: b\n    run: a\n    when: sometimes\n", ".slipway.yml:4:11: error: 'stages[1].when' must be one of always, major, found 'sometimes'", "when: sometimes"),
-        ("stages:\n  - name: b\n    run: a\n    env:\n      SLIPWAY_VERSION: 1\n", ".slipway.yml:5:7: error: 'SLIPWAY_VERSION' is set by Slipway itself", "hint: choose another name"),
-        ("stages:\n  - name: b\n    run: a\n    env:\n      1BAD: x\n", ".slipway.yml:5:7: error: '1BAD' is not a valid environment variable name", "letters, digits"),
-        ("stages:\n  - name: b\n    run: a\n    env:\n      LIST: [1, 2]\n", ".slipway.yml:5:13: error: 'stages[1].env.LIST' must be a string, found list", "quote it"),
-        ("stages:\n  - name: b\n    run: \"  \"\n", ".slipway.yml:3:10: error: 'stages[1].run' is empty", "swift test"),
-        ("artifacts:\n  - /abs/App.ipa\n", ".slipway.yml:2:5: error: artifact pattern '/abs/App.ipa' must be a non-empty path relative", "build/*.ipa"),
-        ("stagse: []\n", ".slipway.yml:1:1: error: unknown key 'stagse' in the configuration", "did you mean 'stages'?"),
-    ])
+    @Test(
+        "configuration mistakes name file:line:column, show the line and say how to fix it",
+        arguments: [
+            (
+                "stages:\n  build: swift build\n",
+                ".slipway.yml:2:3: error: 'stages' must be a list of stages, found mapping", "hint: write each stage"
+            ),
+            (
+                "stages:\n  - swift build\n",
+                ".slipway.yml:2:5: error: stage 1 must be a mapping with 'name' and 'run', found string",
+                "  - swift build\n    ^"
+            ),
+            (
+                "stages:\n  - name: build\n    rn: swift build\n",
+                ".slipway.yml:3:5: error: unknown key 'rn' in 'stages[1]'", "did you mean 'run'?"
+            ),
+            (
+                "stages:\n  - run: swift build\n", ".slipway.yml:2:5: error: stage 1 has no 'name'",
+                "hint: add 'name: <stage>'"
+            ),
+            ("stages:\n  - name: build\n", ".slipway.yml:2:5: error: stage 'build' has no 'run'", "/bin/sh -c"),
+            (
+                "stages:\n  - name: build\n    run: a\n  - name: build\n    run: b\n",
+                ".slipway.yml:4:11: error: a stage named 'build' is already defined on line 2", "must be unique"
+            ),
+            (
+                "stages:\n  - name: my build\n    run: a\n",
+                ".slipway.yml:2:11: error: stage name 'my build' may only contain", "log file name"
+            ),
+            (
+                "stages:\n  - name: b\n    run: a\n    timeout: soon\n",
+                ".slipway.yml:4:14: error: 'stages[1].timeout' must be a number of seconds, found string 'soon'",
+                "timeout: soon"
+            ),
+            (
+                "stages:\n  - name: b\n    run: a\n    timeout: 0\n",
+                ".slipway.yml:4:14: error: 'stages[1].timeout' must be more than 0 seconds", "no limit"
+            ),
+            (
+                "stages:\n  - name: b\n    run: a\n    timeout: 1e20\n",
+                ".slipway.yml:4:14: error: 'stages[1].timeout' must be at most 604800 seconds (7 days), found 1e20",
+                "timeout: 3600"
+            ),
+            (
+                "stages:\n  - name: b\n    run: a\n    timeout: .inf\n",
+                ".slipway.yml:4:14: error: 'stages[1].timeout' must be", "timeout: .inf"
+            ),
+            (
+                "stages:\n  - name: b\n    run: a\n    timeout: inf\n",
+                ".slipway.yml:4:14: error: 'stages[1].timeout' must be at most 604800 seconds", "no limit"
+            ),
+            (
+                "stages:\n  - name: b\n    run: a\n    timeout: nan\n",
+                ".slipway.yml:4:14: error: 'stages[1].timeout' must be", "timeout: nan"
+            ),
+            (
+                "stages:\n  - name: b\n    run: a\n    timeout: 604801\n",
+                ".slipway.yml:4:14: error: 'stages[1].timeout' must be at most 604800 seconds", "7 days"
+            ),
+            (
+                "stages:\n  - name: b\n    run: \"echo hi\\0; rm -rf build\"\n",
+                ".slipway.yml:3:10: error: 'stages[1].run' contains a NUL character", "\\0"
+            ),
+            (
+                "stages:\n  - name: b\n    run: a\n    workingDirectory: \"App\\0x\"\n",
+                ".slipway.yml:4:23: error: 'stages[1].workingDirectory' contains a NUL character", "NUL"
+            ),
+            (
+                "stages:\n  - name: b\n    run: a\n    env:\n      FOO: \"a\\0b\"\n",
+                ".slipway.yml:5:12: error: 'stages[1].env.FOO' contains a NUL character", "NUL"
+            ),
+            (
+                "stages:\n  - name: b\n    run: a\n    when: sometimes\n",
+                ".slipway.yml:4:11: error: 'stages[1].when' must be one of always, major, found 'sometimes'",
+                "when: sometimes"
+            ),
+            (
+                "stages:\n  - name: b\n    run: a\n    env:\n      SLIPWAY_VERSION: 1\n",
+                ".slipway.yml:5:7: error: 'SLIPWAY_VERSION' is set by Slipway itself", "hint: choose another name"
+            ),
+            (
+                "stages:\n  - name: b\n    run: a\n    env:\n      1BAD: x\n",
+                ".slipway.yml:5:7: error: '1BAD' is not a valid environment variable name", "letters, digits"
+            ),
+            (
+                "stages:\n  - name: b\n    run: a\n    env:\n      LIST: [1, 2]\n",
+                ".slipway.yml:5:13: error: 'stages[1].env.LIST' must be a string, found list", "quote it"
+            ),
+            (
+                "stages:\n  - name: b\n    run: \"  \"\n", ".slipway.yml:3:10: error: 'stages[1].run' is empty",
+                "swift test"
+            ),
+            (
+                "artifacts:\n  - /abs/App.ipa\n",
+                ".slipway.yml:2:5: error: artifact pattern '/abs/App.ipa' must be a non-empty path relative",
+                "build/*.ipa"
+            ),
+            (
+                "stagse: []\n", ".slipway.yml:1:1: error: unknown key 'stagse' in the configuration",
+                "did you mean 'stages'?"
+            ),
+        ])
     func errors(text: String, first: String, detail: String) {
         let rendered = error(text)
         #expect(rendered.hasPrefix(first), "\(rendered)")

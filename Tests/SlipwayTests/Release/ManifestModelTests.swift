@@ -11,7 +11,11 @@ struct ManifestModelTests {
     func assembled(_ repo: TestRepository, now: Date) throws -> (Workspace, ReleaseManifest) {
         let workspace = try Workspace.open(from: repo.url)
         let head = try workspace.repository.resolveCommit("HEAD")
-        return (workspace, try ManifestAssembler(workspace: workspace).manifest(head: head, releaseTag: .named("v1.2.0"), requested: "minor", now: now))
+        return (
+            workspace,
+            try ManifestAssembler(workspace: workspace).manifest(
+                head: head, releaseTag: .named("v1.2.0"), requested: "minor", now: now)
+        )
     }
 
     @Test("a failed release records every stage result, the failing stage, and stays valid against the schema")
@@ -20,13 +24,16 @@ struct ManifestModelTests {
         let now = Date(timeIntervalSince1970: 1_714_564_800.25)
         var (workspace, manifest) = try assembled(repo, now: now)
         manifest.stages = [
-            StageResult(name: "generate", command: "xcodegen generate", status: .passed, exitCode: 0,
-                        startedAt: now.addingTimeInterval(-10.5), duration: 1.23456, logPath: ".slipway/logs/generate.log"),
-            StageResult(name: "test", command: "swift test", status: .failed, exitCode: 3,
-                        startedAt: now.addingTimeInterval(-9), duration: 8, logPath: ".slipway/logs/test.log"),
+            StageResult(
+                name: "generate", command: "xcodegen generate", status: .passed, exitCode: 0,
+                startedAt: now.addingTimeInterval(-10.5), duration: 1.23456, logPath: ".slipway/logs/generate.log"),
+            StageResult(
+                name: "test", command: "swift test", status: .failed, exitCode: 3,
+                startedAt: now.addingTimeInterval(-9), duration: 8, logPath: ".slipway/logs/test.log"),
             StageResult(name: "archive", command: "make archive", status: .skipped),
-            StageResult(name: "upload", command: "make upload", status: .cancelled, startedAt: now, duration: 0.5,
-                        detail: "stopped by SIGINT"),
+            StageResult(
+                name: "upload", command: "make upload", status: .cancelled, startedAt: now, duration: 0.5,
+                detail: "stopped by SIGINT"),
         ]
         manifest.fail(stage: "test", message: "stage 'test' exited with status 3")
         let url = workspace.root.appendingPathComponent("out/manifest.json")
@@ -35,24 +42,31 @@ struct ManifestModelTests {
         let json = try ReleaseFixture.readJSON(written.manifest)
         #expect(try ReleaseFixture.schemaProblems(written.manifest) == [])
         #expect(json["status"]?.stringValue == "failed")
-        #expect(json["failure"] == .object(["stage": .string("test"), "message": .string("stage 'test' exited with status 3")]))
+        #expect(
+            json["failure"]
+                == .object(["stage": .string("test"), "message": .string("stage 'test' exited with status 3")]))
         #expect(json["createdAt"]?.stringValue == "2024-05-01T12:00:00Z")
         #expect(json["git"]?["tag"]?.stringValue == "v1.2.0")
         #expect(json["trigger"]?["requested"]?.stringValue == "minor")
         let stages = json["stages"]?.arrayValue ?? []
         #expect(stages.compactMap { $0["status"]?.stringValue } == ["passed", "failed", "skipped", "cancelled"])
-        #expect(stages[0] == .object([
-            "name": .string("generate"), "command": .string("xcodegen generate"), "status": .string("passed"),
-            "exitCode": .int(0), "signal": .null, "startedAt": .string("2024-05-01T11:59:49.750Z"), "durationSeconds": .double(1.235),
-            "log": .string(".slipway/logs/generate.log"), "detail": .null,
-        ]))
+        #expect(
+            stages[0]
+                == .object([
+                    "name": .string("generate"), "command": .string("xcodegen generate"), "status": .string("passed"),
+                    "exitCode": .int(0), "signal": .null, "startedAt": .string("2024-05-01T11:59:49.750Z"),
+                    "durationSeconds": .double(1.235),
+                    "log": .string(".slipway/logs/generate.log"), "detail": .null,
+                ]))
         #expect(stages[1]["exitCode"] == .int(3))
         #expect(stages[2]["exitCode"] == .null)
         #expect(stages[2]["startedAt"] == .null)
         #expect(stages[3]["detail"]?.stringValue == "stopped by SIGINT")
     }
 
-    @Test("a release that failed before tagging ranges from the release tag on HEAD; a tagged release from the one before")
+    @Test(
+        "a release that failed before tagging ranges from the release tag on HEAD; a tagged release from the one before"
+    )
     func rangeFollowsTheRelease() throws {
         let repo = try ReleaseFixture.released()
         try repo.git(["tag", "-a", "v1.2.0", "-m", "Release 1.2.0"])
@@ -83,7 +97,7 @@ struct ManifestModelTests {
         wrongStatus["status"] = .string("ok")
         var badArtifact = valid
         badArtifact["artifacts"] = .array([
-            .object(["path": .string("a.ipa"), "size": .int(-1), "sha256": .string("XYZ")]),
+            .object(["path": .string("a.ipa"), "size": .int(-1), "sha256": .string("XYZ")])
         ])
         guard case .object(var stage) = StageResult(name: "x", command: "y", status: .passed).jsonForTests else {
             throw TestFailure("a stage is not an object")
@@ -95,11 +109,12 @@ struct ManifestModelTests {
         badTime["createdAt"] = .string("2024-05-01 12:00")
 
         let folder = TemporaryDirectory("slipway-schema")
-        let problems = try ReleaseFixture.schemaProblems([
-            "valid": .object(valid), "missing": .object(missing), "extra": .object(extra),
-            "wrongStatus": .object(wrongStatus), "badArtifact": .object(badArtifact), "badStage": .object(badStage),
-            "badTime": .object(badTime),
-        ], in: folder.url)
+        let problems = try ReleaseFixture.schemaProblems(
+            [
+                "valid": .object(valid), "missing": .object(missing), "extra": .object(extra),
+                "wrongStatus": .object(wrongStatus), "badArtifact": .object(badArtifact), "badStage": .object(badStage),
+                "badTime": .object(badTime),
+            ], in: folder.url)
         /// Each problem as "<JSON path>: <message>".
         func found(_ name: String) -> [String] {
             problems[name]?.map { "\($0.path): \($0.message)" } ?? ["\(name) was not checked"]
@@ -108,18 +123,21 @@ struct ManifestModelTests {
         #expect(found("missing") == ["$: 'createdAt' is a required property"])
         #expect(found("extra") == ["$: Additional properties are not allowed ('surprise' was unexpected)"])
         #expect(found("wrongStatus") == ["$.status: 'ok' is not one of ['succeeded', 'failed']"])
-        #expect(found("badArtifact").sorted() == [
-            "$.artifacts[0].sha256: 'XYZ' does not match '^[0-9a-f]{64}$'",
-            "$.artifacts[0].size: -1 is less than the minimum of 0",
-        ])
-        #expect(found("badStage") == [
-            "$.stages[0].status: 'done' is not one of ['passed', 'failed', 'skipped', 'cancelled']",
-        ])
-        #expect(found("badTime").sorted() == [
-            "$.createdAt: '2024-05-01 12:00' does not match "
-                + #"'^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?Z$'"#,
-            "$.createdAt: '2024-05-01 12:00' is not a 'date-time'",
-        ])
+        #expect(
+            found("badArtifact").sorted() == [
+                "$.artifacts[0].sha256: 'XYZ' does not match '^[0-9a-f]{64}$'",
+                "$.artifacts[0].size: -1 is less than the minimum of 0",
+            ])
+        #expect(
+            found("badStage") == [
+                "$.stages[0].status: 'done' is not one of ['passed', 'failed', 'skipped', 'cancelled']"
+            ])
+        #expect(
+            found("badTime").sorted() == [
+                "$.createdAt: '2024-05-01 12:00' does not match "
+                    + #"'^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?Z$'"#,
+                "$.createdAt: '2024-05-01 12:00' is not a 'date-time'",
+            ])
     }
 
     @Test("the writer replaces an existing manifest atomically and keeps its file mode")
@@ -133,7 +151,8 @@ struct ManifestModelTests {
         try writer.write(manifest, to: url, inToto: false)
         let mode = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path).filter { $0.hasSuffix(".tmp") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path).filter
+        { $0.hasSuffix(".tmp") }
         #expect(leftovers.isEmpty)
     }
 
@@ -146,14 +165,16 @@ struct ManifestModelTests {
 
     @Test("the release: section reads every key and rejects unknown ones with a hint")
     func releaseConfig() throws {
-        let file = try YAMLFile(path: ".slipway.yml", text: """
-            release:
-              manifest: out/{version}.json
-              inToto: true
-              commitMessage: "chore: release {version} ({build})"
-              tag: "release-{version}"
-              push: true
-            """)
+        let file = try YAMLFile(
+            path: ".slipway.yml",
+            text: """
+                release:
+                  manifest: out/{version}.json
+                  inToto: true
+                  commitMessage: "chore: release {version} ({build})"
+                  tag: "release-{version}"
+                  push: true
+                """)
         let config = try Configuration.parse(file).release
         #expect(config.manifest.text == "out/{version}.json")
         #expect(config.inToto)
@@ -173,8 +194,9 @@ struct ManifestModelTests {
             let file = try YAMLFile(path: ".slipway.yml", text: "release:\n  manifest: \(manifest)\n")
             let error = #expect(throws: YAMLError.self) { try Configuration.parse(file) }
             #expect(error?.location?.description == ".slipway.yml:2:13", "\(manifest)")
-            #expect(error?.message
-                == "'release.manifest' must be a file path inside the repository, relative to its root")
+            #expect(
+                error?.message
+                    == "'release.manifest' must be a file path inside the repository, relative to its root")
             #expect(error?.hint == "for example .slipway/releases/{version}+{build}/manifest.json")
         }
     }
@@ -185,7 +207,8 @@ extension StageResult {
     var jsonForTests: JSON {
         JSON.object([
             "name": .string(name), "command": .string(command), "status": .string(status.rawValue),
-            "exitCode": .null, "signal": .null, "startedAt": .null, "durationSeconds": .null, "log": .null, "detail": .null,
+            "exitCode": .null, "signal": .null, "startedAt": .null, "durationSeconds": .null, "log": .null,
+            "detail": .null,
         ])
     }
 }

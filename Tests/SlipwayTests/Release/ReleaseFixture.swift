@@ -49,7 +49,8 @@ enum ReleaseFixture {
 
     /// `sha256sum <path>`'s digest, the oracle for Slipway's own.
     static func sha256sum(_ repo: TestRepository, _ path: String) throws -> String {
-        let result = try runProcess("/usr/bin/env", ["sha256sum", "--", path], in: repo.url, environment: repo.environment)
+        let result = try runProcess(
+            "/usr/bin/env", ["sha256sum", "--", path], in: repo.url, environment: repo.environment)
         guard result.status == 0, let digest = result.stdout.split(separator: " ").first else {
             throw TestFailure("sha256sum failed: \(result.stderr)")
         }

@@ -17,8 +17,10 @@ struct ReleaseLockTests {
             Issue.record("the second acquire should fail")
         } catch {
             #expect(error.holder == first.holder)
-            #expect(error.message == "another release holds this repository's lock: pid \(getpid()) on \(first.holder.host) since "
-                + "\(UTCTimestamp.string(first.holder.startedAt)) ('slipway release minor')")
+            #expect(
+                error.message
+                    == "another release holds this repository's lock: pid \(getpid()) on \(first.holder.host) since "
+                    + "\(UTCTimestamp.string(first.holder.startedAt)) ('slipway release minor')")
             #expect(error.hint?.contains("kill \(getpid())") == true)
             #expect(error.exitStatus.rawValue == 2)
         }
@@ -58,7 +60,9 @@ struct ReleaseLockTests {
         let leftover = """
             {"command": "slipway release major", "host": "\(ReleaseLock.currentHost)", "pid": \(deadPID), "startedAt": "2024-05-01T12:00:00Z"}
             """
-        try leftover.write(to: repository.commonDirectory.appendingPathComponent(ReleaseLock.fileName), atomically: true, encoding: .utf8)
+        try leftover.write(
+            to: repository.commonDirectory.appendingPathComponent(ReleaseLock.fileName), atomically: true,
+            encoding: .utf8)
         let lock = try ReleaseLock.acquire(in: repository, command: "slipway release minor")
         #expect(lock.replacedStaleHolder?.pid == deadPID)
         #expect(lock.replacedStaleHolder?.command == "slipway release major")

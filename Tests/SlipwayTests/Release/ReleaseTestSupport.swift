@@ -1,6 +1,7 @@
 import Foundation
 import SlipwayCore
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -37,7 +38,8 @@ enum ReleaseRepository {
 
     /// Every ref with the object it points to, and where HEAD points: what a release that did nothing leaves equal.
     static func refs(_ repo: TestRepository) throws -> String {
-        try repo.git(["for-each-ref", "--format=%(refname) %(objectname)"]) + "HEAD " + (try repo.git(["symbolic-ref", "HEAD"]))
+        try repo.git(["for-each-ref", "--format=%(refname) %(objectname)"]) + "HEAD "
+            + (try repo.git(["symbolic-ref", "HEAD"]))
             + (try repo.head())
     }
 
@@ -60,7 +62,8 @@ struct TreeSnapshot: Equatable {
             let mode = (attributes[.posixPermissions] as? Int) ?? -1
             switch attributes[.type] as? FileAttributeType {
             case .typeSymbolicLink?:
-                entries[relative] = FileSnapshot(bytes: [], mode: mode, link: try manager.destinationOfSymbolicLink(atPath: url.path))
+                entries[relative] = FileSnapshot(
+                    bytes: [], mode: mode, link: try manager.destinationOfSymbolicLink(atPath: url.path))
             case .typeDirectory?:
                 entries[relative + "/"] = FileSnapshot(bytes: [], mode: mode, link: nil)
             default:

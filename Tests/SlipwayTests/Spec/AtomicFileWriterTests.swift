@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SlipwayCore
 
 @Suite("atomic multi-file writes")
@@ -8,7 +9,8 @@ struct AtomicFileWriterTests {
 
     func make(_ name: String, _ text: String, mode: Int = 0o644) throws -> String {
         let path = folder.url.appendingPathComponent(name).path
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
         return path
@@ -26,7 +28,9 @@ struct AtomicFileWriterTests {
     func writesAndRestores() throws {
         let a = try make("project.yml", "a: 1\r\n", mode: 0o755)
         let b = try make("Targets/App.yml", "b: 1\n", mode: 0o600)
-        let backup = try AtomicFileWriter().write([.init(path: a, bytes: Array("a: 2\r\n".utf8)), .init(path: b, bytes: Array("b: 2\n".utf8))])
+        let backup = try AtomicFileWriter().write([
+            .init(path: a, bytes: Array("a: 2\r\n".utf8)), .init(path: b, bytes: Array("b: 2\n".utf8)),
+        ])
         #expect(try contents(a) == "a: 2\r\n")
         #expect(try contents(b) == "b: 2\n")
         #expect(try FileManager.default.attributesOfItem(atPath: a)[.posixPermissions] as? Int == 0o755)
@@ -44,11 +48,16 @@ struct AtomicFileWriterTests {
         nonisolated(unsafe) var calls = 0
         let failing = AtomicFileWriter(renameFile: { from, to in
             calls += 1
-            if calls == 2 { errno = EACCES; return -1 }
+            if calls == 2 {
+                errno = EACCES
+                return -1
+            }
             return rename(from, to)
         })
         #expect(throws: FileWriteError.self) {
-            try failing.write([.init(path: a, bytes: Array("one: 2\n".utf8)), .init(path: b, bytes: Array("two: 2\n".utf8))])
+            try failing.write([
+                .init(path: a, bytes: Array("one: 2\n".utf8)), .init(path: b, bytes: Array("two: 2\n".utf8)),
+            ])
         }
         #expect(try contents(a) == "one: 1\n")
         #expect(try contents(b) == "two: 1\n")
@@ -63,7 +72,10 @@ struct AtomicFileWriterTests {
         // The first rename succeeds; the second, and the one that would put one.yml back, fail.
         let failing = AtomicFileWriter(renameFile: { from, to in
             calls += 1
-            if calls >= 2 { errno = EACCES; return -1 }
+            if calls >= 2 {
+                errno = EACCES
+                return -1
+            }
             return rename(from, to)
         })
         do {

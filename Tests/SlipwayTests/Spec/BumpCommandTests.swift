@@ -19,12 +19,16 @@ struct BumpCommandTests {
         #expect((report["build"] as? [String: Any])?["new"] as? String == "901")
         let edits = report["edits"] as? [[String: Any]] ?? []
         #expect(edits.count == 10)
-        let watch = edits.first { $0["file"] as? String == "Targets/Watch/watch.yml" && $0["kind"] as? String == "marketing" }
+        let watch = edits.first {
+            $0["file"] as? String == "Targets/Watch/watch.yml" && $0["kind"] as? String == "marketing"
+        }
         #expect(watch?["line"] as? Int == 9)
         #expect(watch?["column"] as? Int == 28)
         #expect(watch?["keyPath"] as? String == "targets.HarborWatch.settings.base.MARKETING_VERSION")
         #expect(report["dryRun"] as? Bool == false)
-        #expect(try fixture.read("Targets/Watch/watch.yml") != [UInt8](try Data(contentsOf: fixture.source.appendingPathComponent("Targets/Watch/watch.yml"))))
+        #expect(
+            try fixture.read("Targets/Watch/watch.yml")
+                != [UInt8](try Data(contentsOf: fixture.source.appendingPathComponent("Targets/Watch/watch.yml"))))
     }
 
     @Test("--dry-run prints the diff, writes nothing and leaves no temporary file")
@@ -45,7 +49,8 @@ struct BumpCommandTests {
     @Test("a disagreement in one included file refuses the whole bump: exit 1, every file untouched")
     func refusalAcrossFiles() throws {
         let fixture = try SpecFixture("includes")
-        try fixture.write("Shared/widget.yml", "targets:\n  HarborWidget:\n    settings:\n      CURRENT_PROJECT_VERSION: 899\n")
+        try fixture.write(
+            "Shared/widget.yml", "targets:\n  HarborWidget:\n    settings:\n      CURRENT_PROJECT_VERSION: 899\n")
         let before = try fixture.snapshot()
         let result = try fixture.slipway(["bump", "patch"])
         #expect(result.status == 1)
@@ -62,7 +67,9 @@ struct BumpCommandTests {
         #expect((agreeing["marketing"] as? [String: Any])?["value"] as? String == "2.3.9")
         #expect(agreeing["agree"] as? Bool == true)
         let definitions = agreeing["definitions"] as? [[String: Any]] ?? []
-        #expect((definitions.first?["usedBy"] as? [String])?.contains("targets.LedgerWatch.settings.base.MARKETING_VERSION") == true)
+        #expect(
+            (definitions.first?["usedBy"] as? [String])?.contains("targets.LedgerWatch.settings.base.MARKETING_VERSION")
+                == true)
 
         let mismatch = try SpecFixture("mismatch").slipway(["version", "--json"])
         #expect(mismatch.status == 1)
@@ -72,10 +79,12 @@ struct BumpCommandTests {
         #expect((report["marketing"] as? [String: Any])?["values"] as? [String] == ["1.8.0", "1.7.3"])
     }
 
-    @Test("usage mistakes are exit 64 with the usage line", arguments: [
-        ["bump"], ["bump", "huge"], ["bump", "patch", "--set", "2.0.0"], ["bump", "build", "--build", "7"],
-        ["bump", "--build", "12a"], ["bump", "--set", ""], ["bump", "patch", "minor"], ["version", "--frobnicate"],
-    ])
+    @Test(
+        "usage mistakes are exit 64 with the usage line",
+        arguments: [
+            ["bump"], ["bump", "huge"], ["bump", "patch", "--set", "2.0.0"], ["bump", "build", "--build", "7"],
+            ["bump", "--build", "12a"], ["bump", "--set", ""], ["bump", "patch", "minor"], ["version", "--frobnicate"],
+        ])
     func usage(_ arguments: [String]) throws {
         let fixture = try SpecFixture("settings-forms")
         let result = try fixture.slipway(arguments)
@@ -122,7 +131,9 @@ struct BumpCommandTests {
     @Test("no spec at all is exit 2 with a hint; project.yaml is found by default")
     func defaultSpec() throws {
         let fixture = try SpecFixture("settings-forms")
-        try FileManager.default.moveItem(at: fixture.url.appendingPathComponent("project.yml"), to: fixture.url.appendingPathComponent("project.yaml"))
+        try FileManager.default.moveItem(
+            at: fixture.url.appendingPathComponent("project.yml"),
+            to: fixture.url.appendingPathComponent("project.yaml"))
         #expect(try fixture.slipway(["version"]).status == 0)
         try FileManager.default.removeItem(at: fixture.url.appendingPathComponent("project.yaml"))
         let result = try fixture.slipway(["bump", "patch"])
@@ -161,10 +172,12 @@ struct BumpCommandTests {
     @Test("a value tagged !!str keeps its tag, and gains quotes when it needs them")
     func taggedValue() throws {
         let fixture = try SpecFixture("no-version")
-        try fixture.write("project.yml", "settings:\n  MARKETING_VERSION: !!str 1.9\n  CURRENT_PROJECT_VERSION: !!str 7\n")
+        try fixture.write(
+            "project.yml", "settings:\n  MARKETING_VERSION: !!str 1.9\n  CURRENT_PROJECT_VERSION: !!str 7\n")
         let result = try fixture.slipway(["bump", "minor"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(String(decoding: try fixture.read("project.yml"), as: UTF8.self)
-            == "settings:\n  MARKETING_VERSION: !!str \"1.10\"\n  CURRENT_PROJECT_VERSION: !!str 8\n")
+        #expect(
+            String(decoding: try fixture.read("project.yml"), as: UTF8.self)
+                == "settings:\n  MARKETING_VERSION: !!str \"1.10\"\n  CURRENT_PROJECT_VERSION: !!str 8\n")
     }
 }

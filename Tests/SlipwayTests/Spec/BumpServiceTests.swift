@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SlipwayKit
+import Testing
 
 /// The planning and applying steps `slipway release` builds on.
 @Suite("bump service: plan, apply, restore")
@@ -43,10 +43,11 @@ struct BumpServiceTests {
         } catch {
             // SlipwayCore's FileWriteError, named by its type (this file imports SlipwayKit only); then its text.
             #expect("\(type(of: error))" == "FileWriteError")
-            #expect("\(error)" == """
-                Error: \(widget.url.path) changed while Slipway was working on it
-                hint: run the command again so it starts from the file as it is now
-                """)
+            #expect(
+                "\(error)" == """
+                    Error: \(widget.url.path) changed while Slipway was working on it
+                    hint: run the command again so it starts from the file as it is now
+                    """)
         }
         #expect(try fixture.snapshot() == before)
     }

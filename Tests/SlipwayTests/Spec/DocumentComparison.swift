@@ -74,7 +74,9 @@ struct DocumentComparison {
         guard node.kind != .scalar, seen.insert(ObjectIdentifier(node)).inserted else { return }
         for pair in node.pairs {
             let key = pair.key.scalar
-            if pair.value.kind == .scalar, DocumentComparison.marketingKeys.contains(key) || DocumentComparison.buildKeys.contains(key) {
+            if pair.value.kind == .scalar,
+                DocumentComparison.marketingKeys.contains(key) || DocumentComparison.buildKeys.contains(key)
+            {
                 versionNodes[ObjectIdentifier(pair.value)] = DocumentComparison.marketingKeys.contains(key)
             }
             collectVersionNodes(pair.value, &seen)
@@ -101,14 +103,20 @@ struct DocumentComparison {
             }
         case .mapping:
             guard visited.insert(ObjectIdentifier(a)).inserted else { return }
-            guard a.pairs.count == b.pairs.count, a.isFlow == b.isFlow else { return problems.append("\(path): mapping changed shape") }
+            guard a.pairs.count == b.pairs.count, a.isFlow == b.isFlow else {
+                return problems.append("\(path): mapping changed shape")
+            }
             for (x, y) in zip(a.pairs, b.pairs) {
-                if x.key.scalar != y.key.scalar || x.key.style != y.key.style { problems.append("\(path): key '\(x.key.scalar)' changed") }
+                if x.key.scalar != y.key.scalar || x.key.style != y.key.style {
+                    problems.append("\(path): key '\(x.key.scalar)' changed")
+                }
                 compare(x.value, y.value, path: path + "." + x.key.scalar)
             }
         case .sequence:
             guard visited.insert(ObjectIdentifier(a)).inserted else { return }
-            guard a.items.count == b.items.count, a.isFlow == b.isFlow else { return problems.append("\(path): list changed shape") }
+            guard a.items.count == b.items.count, a.isFlow == b.isFlow else {
+                return problems.append("\(path): list changed shape")
+            }
             for (index, (x, y)) in zip(a.items, b.items).enumerated() { compare(x, y, path: path + "[\(index)]") }
         }
     }
@@ -128,7 +136,8 @@ struct DocumentComparison {
         guard a.count == b.count else { return ["line count changed from \(a.count) to \(b.count)"] }
         var problems: [String] = []
         for (number, (x, y)) in zip(a, b).enumerated() where x != y {
-            let changed = changedCharacters(Array(String(decoding: x, as: UTF8.self)), Array(String(decoding: y, as: UTF8.self)))
+            let changed = changedCharacters(
+                Array(String(decoding: x, as: UTF8.self)), Array(String(decoding: y, as: UTF8.self)))
             if !changed.allSatisfy({ "0123456789.'\"".contains($0) }) {
                 problems.append("line \(number + 1) changed beyond the version: \(String(changed))")
             }
@@ -145,14 +154,18 @@ struct DocumentComparison {
             }
         }
         var changed: [Character] = []
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < x.count, j < y.count {
             if x[i] == y[j] {
-                i += 1; j += 1
+                i += 1
+                j += 1
             } else if table[i + 1][j] >= table[i][j + 1] {
-                changed.append(x[i]); i += 1
+                changed.append(x[i])
+                i += 1
             } else {
-                changed.append(y[j]); j += 1
+                changed.append(y[j])
+                j += 1
             }
         }
         return changed + x[i...] + y[j...]

@@ -1,5 +1,7 @@
 import Foundation
+import SlipwayKit
 import Testing
+
 @testable import SlipwayConfig
 @testable import SlipwayDetection
 @testable import SlipwayHistory
@@ -8,7 +10,6 @@ import Testing
 @testable import SlipwayRelease
 @testable import SlipwaySpec
 @testable import SlipwayVersioning
-import SlipwayKit
 
 /// `include:` resolution, checked against what XcodeGen does for each form.
 @Suite("include resolution as XcodeGen does it")
@@ -22,8 +23,12 @@ struct IncludeResolutionTests {
     }
 
     /// The files read, as displayed relative to the folder, root spec first.
-    func files(spec: String = "project.yml", projectRoot: String? = nil, environment: [String: String] = [:]) throws -> [String] {
-        let context = SpecContext(currentDirectory: folder.url, root: folder.url, repository: nil, configuration: Configuration(), environment: environment)
+    func files(spec: String = "project.yml", projectRoot: String? = nil, environment: [String: String] = [:]) throws
+        -> [String]
+    {
+        let context = SpecContext(
+            currentDirectory: folder.url, root: folder.url, repository: nil, configuration: Configuration(),
+            environment: environment)
         let location = try context.locate(SpecContext.Options(spec: spec, projectRoot: projectRoot))
         return try VersionInventory.read(location, context: context).spec.documents.map(\.displayPath)
     }
@@ -63,7 +68,9 @@ struct IncludeResolutionTests {
 
     @Test("${VAR} in paths comes from the environment, and enable: false or an unset flag skips the include")
     func environmentAndEnable() throws {
-        try write("project.yml", """
+        try write(
+            "project.yml",
+            """
             include:
               - path: ${FLAVOR}/settings.yml
               - path: extra.yml
@@ -74,7 +81,10 @@ struct IncludeResolutionTests {
         try write("beta/settings.yml", "name: beta\n")
         try write("extra.yml", "name: extra\n")
         #expect(try files(environment: ["FLAVOR": "beta"]) == ["project.yml", "beta/settings.yml"])
-        #expect(try files(environment: ["FLAVOR": "beta", "WITH_EXTRA": "YES"]) == ["project.yml", "beta/settings.yml", "extra.yml"])
+        #expect(
+            try files(environment: ["FLAVOR": "beta", "WITH_EXTRA": "YES"]) == [
+                "project.yml", "beta/settings.yml", "extra.yml",
+            ])
     }
 
     @Test("an include that points nowhere is an error at the entry, naming the folder it resolves against")

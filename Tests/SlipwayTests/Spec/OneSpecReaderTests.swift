@@ -10,14 +10,17 @@ struct OneSpecReaderTests {
     func projectRootRepository() throws -> TestRepository {
         let repo = try TestRepository()
         try repo.write(".slipway.yml", "spec: ios/project.yml\nprojectRoot: .\n")
-        try repo.write("ios/project.yml", """
+        try repo.write(
+            "ios/project.yml",
+            """
             name: MyApp
             include: [Config/base.yml]
             targets:
               MyApp: {type: application, platform: iOS}
 
             """)
-        try repo.write("Config/base.yml", "settings:\n  base:\n    MARKETING_VERSION: 3.1.0\n    CURRENT_PROJECT_VERSION: 42\n")
+        try repo.write(
+            "Config/base.yml", "settings:\n  base:\n    MARKETING_VERSION: 3.1.0\n    CURRENT_PROJECT_VERSION: 42\n")
         try repo.touch("iOS/App.swift")
         try repo.commit("Initial commit")
         return repo
@@ -41,14 +44,17 @@ struct OneSpecReaderTests {
     @Test("a project.yaml spec is found by detect and run as by version, with its includes")
     func projectYAML() throws {
         let repo = try TestRepository()
-        try repo.write("project.yaml", """
+        try repo.write(
+            "project.yaml",
+            """
             name: Weather
             include: [Config/versions.yml]
             targets:
               Weather: {type: application, platform: iOS}
 
             """)
-        try repo.write("Config/versions.yml", "settings:\n  MARKETING_VERSION: \"2.0\"\n  CURRENT_PROJECT_VERSION: \"7\"\n")
+        try repo.write(
+            "Config/versions.yml", "settings:\n  MARKETING_VERSION: \"2.0\"\n  CURRENT_PROJECT_VERSION: \"7\"\n")
         try repo.touch("iOS/App.swift")
         try repo.commit("Initial commit")
         try repo.edit("Config/versions.yml", "# tuned")
@@ -82,7 +88,9 @@ struct OneSpecReaderTests {
     @Test("detect expands ${VAR} in include paths and {path:} globs, as XcodeGen and version do")
     func variablesAndGlobs() throws {
         let repo = try TestRepository()
-        try repo.write("project.yml", """
+        try repo.write(
+            "project.yml",
+            """
             name: MyApp
             include:
               - path: Flavors/${FLAVOR}.yml
@@ -106,7 +114,8 @@ struct OneSpecReaderTests {
     @Test("relativePaths: false resolves the included file's own includes against the base path, in detect too")
     func relativePathsFalse() throws {
         let repo = try TestRepository()
-        try repo.write("App/project.yml", "name: MyApp\ninclude:\n  - path: Shared/base.yml\n    relativePaths: false\n")
+        try repo.write(
+            "App/project.yml", "name: MyApp\ninclude:\n  - path: Shared/base.yml\n    relativePaths: false\n")
         try repo.write(".slipway.yml", "spec: App/project.yml\n")
         try repo.write("App/Shared/base.yml", "include: [Shared/more.yml]\n")
         try repo.write("App/Shared/more.yml", "settings: {}\n")
@@ -128,7 +137,9 @@ struct OneSpecReaderTests {
         #expect(run.stdout.contains("     SLIPWAY_VERSION=3.1.0\n"))
         #expect(run.stdout.contains("     SLIPWAY_BUILD=42\n"))
 
-        try repo.write("ios/project.yml", """
+        try repo.write(
+            "ios/project.yml",
+            """
             name: MyApp
             include: [Config/base.yml]
             settings:
@@ -153,7 +164,10 @@ struct OneSpecReaderTests {
         let run = try repo.slipway("run", "--dry-run")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("xcodegen generate --spec ios/project.yml --project-root .\n"))
-        #expect(run.stdout.contains("xcodebuild build -project ios/Notes.xcodeproj -scheme Notes -destination 'generic/platform=iOS Simulator'"))
+        #expect(
+            run.stdout.contains(
+                "xcodebuild build -project ios/Notes.xcodeproj -scheme Notes -destination 'generic/platform=iOS Simulator'"
+            ))
     }
 
     // MARK: bump
@@ -171,10 +185,12 @@ struct OneSpecReaderTests {
 
     // MARK: .slipway.yml
 
-    @Test("an empty spec or projectRoot in .slipway.yml is an error at its position", arguments: [
-        ("spec: \"\"\n", ".slipway.yml:1:7: error: 'spec' must not be empty"),
-        ("spec: project.yml\nprojectRoot: '  '\n", ".slipway.yml:2:14: error: 'projectRoot' must not be empty"),
-    ])
+    @Test(
+        "an empty spec or projectRoot in .slipway.yml is an error at its position",
+        arguments: [
+            ("spec: \"\"\n", ".slipway.yml:1:7: error: 'spec' must not be empty"),
+            ("spec: project.yml\nprojectRoot: '  '\n", ".slipway.yml:2:14: error: 'projectRoot' must not be empty"),
+        ])
     func emptyPaths(configuration: String, expected: String) throws {
         let repo = try TestRepository()
         try repo.write(".slipway.yml", configuration)
@@ -191,11 +207,15 @@ struct OneSpecReaderTests {
     @Test("version shows an unquoted 0099 build number with a warning; only bump refuses it")
     func zeroPaddedBuildNumber() throws {
         let repo = try TestRepository()
-        try repo.write("project.yml", "name: MyApp\nsettings:\n  MARKETING_VERSION: 1.2.0\n  CURRENT_PROJECT_VERSION: 0099\n")
+        try repo.write(
+            "project.yml", "name: MyApp\nsettings:\n  MARKETING_VERSION: 1.2.0\n  CURRENT_PROJECT_VERSION: 0099\n")
         let version = try repo.slipway("version")
         #expect(version.status == 0, "\(version.stderr)")
         #expect(version.stdout.hasPrefix("marketing version  1.2.0\nbuild number       0099\n"))
-        #expect(version.stderr.hasPrefix("project.yml:4:28: warning: CURRENT_PROJECT_VERSION 0099 is not quoted, so YAML reads it as the number 99"))
+        #expect(
+            version.stderr.hasPrefix(
+                "project.yml:4:28: warning: CURRENT_PROJECT_VERSION 0099 is not quoted, so YAML reads it as the number 99"
+            ))
         #expect(version.stderr.contains("\n  CURRENT_PROJECT_VERSION: 0099\n                           ^\n"))
         #expect(version.stderr.contains("'slipway bump' refuses"))
 

@@ -43,11 +43,14 @@ struct GoldenCase: CustomStringConvertible, Sendable {
         GoldenCase("crlf-bom", "bump-patch-dry-run", ["bump", "patch", "--dry-run"]),
         GoldenCase("unicode-tabs", "bump-minor", ["bump", "minor"], intent: .level("minor")),
         GoldenCase("dotted-build", "bump-build", ["bump", "build"], intent: .set(marketing: nil, build: "2024.11.10")),
-        GoldenCase("dotted-build", "bump-minor", ["bump", "minor"], intent: .set(marketing: "2024.12", build: "2024.11.10")),
+        GoldenCase(
+            "dotted-build", "bump-minor", ["bump", "minor"], intent: .set(marketing: "2024.12", build: "2024.11.10")),
         GoldenCase("mismatch", "version", ["version"], status: 1),
         GoldenCase("mismatch", "bump-patch", ["bump", "patch"], status: 1),
         GoldenCase("mismatch", "bump-build", ["bump", "build"], status: 1),
-        GoldenCase("mismatch", "set-both", ["bump", "--set", "1.8.1", "--build", "65"], intent: .set(marketing: "1.8.1", build: "65")),
+        GoldenCase(
+            "mismatch", "set-both", ["bump", "--set", "1.8.1", "--build", "65"],
+            intent: .set(marketing: "1.8.1", build: "65")),
         GoldenCase("malformed", "bump-patch", ["bump", "patch"], status: 2),
         GoldenCase("malformed", "version", ["version"], status: 2),
         GoldenCase("non-numeric", "bump-patch", ["bump", "patch"], status: 2),
@@ -59,7 +62,9 @@ struct GoldenCase: CustomStringConvertible, Sendable {
         GoldenCase("missing-include", "bump-patch", ["bump", "patch"], status: 2),
         GoldenCase("no-version", "bump-patch", ["bump", "patch"], status: 2),
         GoldenCase("misread", "bump-patch", ["bump", "patch"], status: 2),
-        GoldenCase("misread", "set", ["bump", "--set", "1.10.1", "--build", "4"], intent: .set(marketing: "1.10.1", build: "4")),
+        GoldenCase(
+            "misread", "set", ["bump", "--set", "1.10.1", "--build", "4"], intent: .set(marketing: "1.10.1", build: "4")
+        ),
     ]
 }
 
@@ -73,32 +78,40 @@ struct SpecGoldenTests {
         let before = try fixture.original()
         let result = try fixture.slipway(golden.arguments)
         let after = try fixture.snapshot()
-        let expected = SpecFixture.root.appendingPathComponent(golden.fixture).appendingPathComponent("expected").appendingPathComponent(golden.name)
+        let expected = SpecFixture.root.appendingPathComponent(golden.fixture).appendingPathComponent("expected")
+            .appendingPathComponent(golden.name)
 
         if SpecGoldenTests.updating {
             try? FileManager.default.removeItem(at: expected)
             try FileManager.default.createDirectory(at: expected, withIntermediateDirectories: true)
             try Data(result.stdout.utf8).write(to: expected.appendingPathComponent("stdout"))
-            if !result.stderr.isEmpty { try Data(result.stderr.utf8).write(to: expected.appendingPathComponent("stderr")) }
+            if !result.stderr.isEmpty {
+                try Data(result.stderr.utf8).write(to: expected.appendingPathComponent("stderr"))
+            }
             for (path, bytes) in after where before[path] != bytes {
                 let file = expected.appendingPathComponent("files").appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try bytes.write(to: file)
             }
             // The comparisons below would only compare the new goldens with themselves: never report a pass.
-            Issue.record("""
+            Issue.record(
+                """
                 rewrote the goldens of \(golden.fixture)/\(golden.name): review the diff, then run without \
                 SLIPWAY_UPDATE_GOLDENS
                 """)
         }
 
         #expect(result.status == golden.status, "stderr: \(result.stderr)")
-        let stdout = (try? String(contentsOf: expected.appendingPathComponent("stdout"), encoding: .utf8)) ?? "<missing golden>"
+        let stdout =
+            (try? String(contentsOf: expected.appendingPathComponent("stdout"), encoding: .utf8)) ?? "<missing golden>"
         let stderr = (try? String(contentsOf: expected.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
         #expect(result.stdout == stdout)
         #expect(result.stderr == stderr)
         let goldenFiles = try SpecFixture.snapshot(expected.appendingPathComponent("files"))
-        #expect(Set(after.keys) == Set(before.keys), "files appeared or vanished: \(Set(after.keys).symmetricDifference(before.keys))")
+        #expect(
+            Set(after.keys) == Set(before.keys),
+            "files appeared or vanished: \(Set(after.keys).symmetricDifference(before.keys))")
         for (path, bytes) in after {
             let want = goldenFiles[path] ?? before[path]
             #expect(bytes == want, "\(path) differs from its golden")
@@ -108,7 +121,9 @@ struct SpecGoldenTests {
         }
     }
 
-    @Test("each edited file parses before and after, and the documents differ only in the version values", arguments: GoldenCase.all.filter { $0.intent != .none })
+    @Test(
+        "each edited file parses before and after, and the documents differ only in the version values",
+        arguments: GoldenCase.all.filter { $0.intent != .none })
     func onlyVersionsChange(_ golden: GoldenCase) throws {
         let fixture = try SpecFixture(golden.fixture)
         let before = try fixture.original()
@@ -118,7 +133,8 @@ struct SpecGoldenTests {
         var changedValues = 0
         for (path, old) in before.sorted(by: { $0.key < $1.key }) where after[path] != old {
             guard let new = after[path] else { continue }
-            let comparison = try DocumentComparison(path: path, before: [UInt8](old), after: [UInt8](new), intent: golden.intent)
+            let comparison = try DocumentComparison(
+                path: path, before: [UInt8](old), after: [UInt8](new), intent: golden.intent)
             #expect(comparison.problems.isEmpty, "\(path): \(comparison.problems.joined(separator: "; "))")
             changedValues += comparison.changedValues
             // Replacing a non-numeric value (1.2-beta) legitimately changes letters too.

@@ -1,4 +1,6 @@
+import SlipwayKit
 import Testing
+
 @testable import SlipwayConfig
 @testable import SlipwayDetection
 @testable import SlipwayHistory
@@ -7,7 +9,6 @@ import Testing
 @testable import SlipwayRelease
 @testable import SlipwaySpec
 @testable import SlipwayVersioning
-import SlipwayKit
 
 @Suite("unified diff")
 struct UnifiedDiffTests {
@@ -16,27 +17,28 @@ struct UnifiedDiffTests {
         let old = (1...20).map { "line \($0)\n" }.joined()
         let new = (1...20).map { $0 == 2 ? "line two\n" : $0 == 15 ? "line fifteen\n" : "line \($0)\n" }.joined()
         let diff = UnifiedDiff.render(path: "a.yml", old: Array(old.utf8), new: Array(new.utf8))
-        #expect(diff == """
-            --- a/a.yml
-            +++ b/a.yml
-            @@ -1,5 +1,5 @@
-             line 1
-            -line 2
-            +line two
-             line 3
-             line 4
-             line 5
-            @@ -12,7 +12,7 @@
-             line 12
-             line 13
-             line 14
-            -line 15
-            +line fifteen
-             line 16
-             line 17
-             line 18
+        #expect(
+            diff == """
+                --- a/a.yml
+                +++ b/a.yml
+                @@ -1,5 +1,5 @@
+                 line 1
+                -line 2
+                +line two
+                 line 3
+                 line 4
+                 line 5
+                @@ -12,7 +12,7 @@
+                 line 12
+                 line 13
+                 line 14
+                -line 15
+                +line fifteen
+                 line 16
+                 line 17
+                 line 18
 
-            """)
+                """)
     }
 
     @Test("a last line without a line break is marked, and identical files give no diff")

@@ -27,7 +27,9 @@ struct DetectReport: Decodable {
             self.submodule = submodule
         }
 
-        var description: String { "\(status) \(oldPath.map { "\($0) -> " } ?? "")\(path)\(submodule ? " (submodule)" : "")" }
+        var description: String {
+            "\(status) \(oldPath.map { "\($0) -> " } ?? "")\(path)\(submodule ? " (submodule)" : "")"
+        }
     }
 
     struct Counts: Decodable, Equatable {
@@ -75,14 +77,18 @@ extension TestRepository {
     /// `slipway detect --json <arguments>`, which must succeed with exit 0.
     func detect(_ arguments: String..., in subfolder: String? = nil) throws -> DetectReport {
         let result = try slipway(arguments: ["detect", "--json"] + arguments, in: subfolder)
-        guard result.status == 0 else { throw TestFailure("detect \(arguments) exited \(result.status): \(result.stderr)") }
+        guard result.status == 0 else {
+            throw TestFailure("detect \(arguments) exited \(result.status): \(result.stderr)")
+        }
         return try DetectReport.decode(result.stdout)
     }
 
     /// `slipway detect --each <range> --json`: one report per line.
     func detectEach(_ range: String) throws -> [DetectReport] {
         let result = try slipway("detect", "--each", range, "--json")
-        guard result.status == 0 else { throw TestFailure("detect --each \(range) exited \(result.status): \(result.stderr)") }
+        guard result.status == 0 else {
+            throw TestFailure("detect --each \(range) exited \(result.status): \(result.stderr)")
+        }
         return try result.stdout.split(separator: "\n").map { try DetectReport.decode(String($0)) }
     }
 
@@ -109,21 +115,26 @@ extension TestRepository {
         var env = environment
         env["GIT_AUTHOR_DATE"] = "@\(date) +0000"
         env["GIT_COMMITTER_DATE"] = "@\(date) +0000"
-        let result = try runProcess("/usr/bin/env", ["git", "commit", "-q", "--allow-empty", "-F", "-"], in: url, environment: env, input: message)
+        let result = try runProcess(
+            "/usr/bin/env", ["git", "commit", "-q", "--allow-empty", "-F", "-"], in: url, environment: env,
+            input: message)
         guard result.status == 0 else { throw TestFailure("git commit failed: \(result.stderr)") }
         return try head()
     }
 
     /// What `git diff-tree -r -M` says changed between two commits (`nil`: from the empty tree), as report files.
     func gitChanges(from base: String?, to head: String) throws -> [DetectReport.File] {
-        let old = try base ?? git(["hash-object", "-t", "tree", "/dev/null"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let old =
+            try base ?? git(["hash-object", "-t", "tree", "/dev/null"]).trimmingCharacters(in: .whitespacesAndNewlines)
         let output = try git(["diff-tree", "-r", "-M", "-z", "--no-abbrev", old, head])
         var fields = output.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)[...]
         var files: [DetectReport.File] = []
         while let header = fields.popFirst(), header.hasPrefix(":") {
             // ":<old mode> <new mode> <old sha> <new sha> <status>", then one path (two for a rename).
             let parts = header.dropFirst().split(separator: " ")
-            guard parts.count == 5, let first = fields.popFirst() else { throw TestFailure("unexpected diff-tree output: \(output)") }
+            guard parts.count == 5, let first = fields.popFirst() else {
+                throw TestFailure("unexpected diff-tree output: \(output)")
+            }
             let submodule = parts[0] == "160000" || parts[1] == "160000"
             switch parts[4].prefix(1) {
             case "A": files.append(.init("added", first, submodule: submodule))

@@ -40,9 +40,15 @@ struct JSONParser {
         case "{": return try object()
         case "[": return try array()
         case "\"": return .string(try string())
-        case "t": try expect("true"); return .bool(true)
-        case "f": try expect("false"); return .bool(false)
-        case "n": try expect("null"); return .null
+        case "t":
+            try expect("true")
+            return .bool(true)
+        case "f":
+            try expect("false")
+            return .bool(false)
+        case "n":
+            try expect("null")
+            return .null
         default: return try number()
         }
     }
@@ -51,7 +57,10 @@ struct JSONParser {
         index += 1
         var members: [String: JSON] = [:]
         skipWhitespace()
-        if index < scalars.count, scalars[index] == "}" { index += 1; return .object(members) }
+        if index < scalars.count, scalars[index] == "}" {
+            index += 1
+            return .object(members)
+        }
         while true {
             skipWhitespace()
             let key = try string()
@@ -62,8 +71,14 @@ struct JSONParser {
             members[key] = try value()
             skipWhitespace()
             guard index < scalars.count else { throw failure("unterminated object") }
-            if scalars[index] == "," { index += 1; continue }
-            if scalars[index] == "}" { index += 1; return .object(members) }
+            if scalars[index] == "," {
+                index += 1
+                continue
+            }
+            if scalars[index] == "}" {
+                index += 1
+                return .object(members)
+            }
             throw failure("expected , or }")
         }
     }
@@ -72,14 +87,23 @@ struct JSONParser {
         index += 1
         var items: [JSON] = []
         skipWhitespace()
-        if index < scalars.count, scalars[index] == "]" { index += 1; return .array(items) }
+        if index < scalars.count, scalars[index] == "]" {
+            index += 1
+            return .array(items)
+        }
         while true {
             skipWhitespace()
             items.append(try value())
             skipWhitespace()
             guard index < scalars.count else { throw failure("unterminated array") }
-            if scalars[index] == "," { index += 1; continue }
-            if scalars[index] == "]" { index += 1; return .array(items) }
+            if scalars[index] == "," {
+                index += 1
+                continue
+            }
+            if scalars[index] == "]" {
+                index += 1
+                return .array(items)
+            }
             throw failure("expected , or ]")
         }
     }
@@ -104,7 +128,8 @@ struct JSONParser {
                 case "b": result.append("\u{08}")
                 case "f": result.append("\u{0C}")
                 case "u":
-                    guard index + 4 <= scalars.count, let code = UInt32(String(String.UnicodeScalarView(scalars[index..<index + 4])), radix: 16),
+                    guard index + 4 <= scalars.count,
+                        let code = UInt32(String(String.UnicodeScalarView(scalars[index..<index + 4])), radix: 16),
                         let decoded = Unicode.Scalar(code)
                     else { throw failure("bad \\u escape") }
                     result.append(decoded)

@@ -39,12 +39,14 @@ enum JSONSchemaCheck {
     /// Fails (throws) when the tool is missing or cannot read a file, so a test never passes without validating.
     static func problems(in files: [URL], schema: URL) throws -> [Problem] {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw TestFailure("""
+            throw TestFailure(
+                """
                 check-jsonschema is not installed at \(executable.path): run scripts/python-tools.sh \
                 (make test runs it before swift test)
                 """)
         }
-        let arguments = ["--output-format", "json", "--color", "never", "--schemafile", schema.path] + files.map(\.path)
+        let arguments =
+            ["--output-format", "json", "--color", "never", "--schemafile", schema.path] + files.map(\.path)
         let result = try runProcess(executable.path, arguments)
         let command = ([executable.path] + arguments).joined(separator: " ")
         let report: Report
@@ -58,8 +60,9 @@ enum JSONSchemaCheck {
             throw TestFailure("\(command) could not read \(failures)")
         }
         // Exit 0 with a clean report, or 1 with the problems: anything else is the tool failing, not the files.
-        guard (result.status == 0 && report.status == "ok" && report.errors.isEmpty)
-            || (result.status == 1 && report.status == "fail" && !report.errors.isEmpty)
+        guard
+            (result.status == 0 && report.status == "ok" && report.errors.isEmpty)
+                || (result.status == 1 && report.status == "fail" && !report.errors.isEmpty)
         else {
             throw TestFailure("\(command) exited \(result.status) with status \(report.status): \(result.stderr)")
         }

@@ -8,7 +8,10 @@ struct ProcessResult {
 }
 
 /// Runs a program from an argv array and waits for it, collecting both output streams.
-func runProcess(_ executable: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil, input: String? = nil) throws -> ProcessResult {
+func runProcess(
+    _ executable: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil,
+    input: String? = nil
+) throws -> ProcessResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments

@@ -107,7 +107,8 @@ func readPid(_ url: URL, timeout: Double = 10) -> Int32? {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
         if let text = try? String(contentsOf: url, encoding: .utf8),
-            let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        {
             return pid
         }
         usleep(10_000)

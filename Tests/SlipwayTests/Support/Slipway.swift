@@ -16,21 +16,27 @@ enum SlipwayBinary {
     }()
 
     /// Runs `slipway <arguments>` in `directory` with the test's isolated environment.
-    static func run(_ arguments: [String], in directory: URL, environment: [String: String], input: String? = nil) throws -> ProcessResult {
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String], input: String? = nil)
+        throws -> ProcessResult
+    {
         try runProcess(path, arguments, in: directory, environment: environment, input: input)
     }
 }
 
 extension TestRepository {
     /// Runs slipway in this repository (or a folder inside it).
-    func slipway(_ arguments: String..., in subfolder: String? = nil, extraEnvironment: [String: String] = [:]) throws -> ProcessResult {
+    func slipway(_ arguments: String..., in subfolder: String? = nil, extraEnvironment: [String: String] = [:]) throws
+        -> ProcessResult
+    {
         var env = environment
         for (key, value) in extraEnvironment { env[key] = value }
         let directory = subfolder.map { url.appendingPathComponent($0) } ?? url
         return try SlipwayBinary.run(arguments, in: directory, environment: env)
     }
 
-    func slipway(arguments: [String], in subfolder: String? = nil, extraEnvironment: [String: String] = [:]) throws -> ProcessResult {
+    func slipway(arguments: [String], in subfolder: String? = nil, extraEnvironment: [String: String] = [:]) throws
+        -> ProcessResult
+    {
         var env = environment
         for (key, value) in extraEnvironment { env[key] = value }
         let directory = subfolder.map { url.appendingPathComponent($0) } ?? url

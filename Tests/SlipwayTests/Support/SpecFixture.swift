@@ -21,16 +21,21 @@ final class SpecFixture {
     }
 
     /// Runs the built binary in the copy (or a folder inside it).
-    func slipway(_ arguments: [String], in subfolder: String? = nil, environment extra: [String: String] = [:]) throws -> ProcessResult {
+    func slipway(_ arguments: [String], in subfolder: String? = nil, environment extra: [String: String] = [:]) throws
+        -> ProcessResult
+    {
         let folder = subfolder.map { url.appendingPathComponent($0) } ?? url
-        return try SlipwayBinary.run(arguments, in: folder, environment: isolatedEnvironment(home: home.url, extra: extra))
+        return try SlipwayBinary.run(
+            arguments, in: folder, environment: isolatedEnvironment(home: home.url, extra: extra))
     }
 
     /// Every file under `folder`, by relative path, with its bytes.
     static func snapshot(_ folder: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]
         let base = folder.standardizedFileURL.path
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return files }
+        guard
+            let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return files }
         for case let file as URL in enumerator {
             guard try file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
             let path = file.standardizedFileURL.path

@@ -36,7 +36,8 @@ final class TestRepository {
     /// Runs git in the working tree; throws with git's stderr when it fails.
     @discardableResult
     func git(_ arguments: [String], in directory: URL? = nil, input: String? = nil) throws -> String {
-        let result = try runProcess("/usr/bin/env", ["git"] + arguments, in: directory ?? url, environment: environment, input: input)
+        let result = try runProcess(
+            "/usr/bin/env", ["git"] + arguments, in: directory ?? url, environment: environment, input: input)
         guard result.status == 0 else {
             throw TestFailure("git \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.stderr)")
         }
