@@ -46,9 +46,10 @@ extension CIInstaller {
         let plan = try planInstall(request)
         let display = { (url: URL) in DisplayPath.of(url, root: workspace.root) }
         if request.dryRun {
-            console.out(InstallDryRunReport.text(
-                command: plan.command, place: nil, changes: plan.changes,
-                outcome: plan.rows.map { "  \($0)\n" }.joined(), display: display))
+            console.out(
+                InstallDryRunReport.text(
+                    command: plan.command, place: nil, changes: plan.changes,
+                    outcome: plan.rows.map { "  \($0)\n" }.joined(), display: display))
             return .success
         }
         let effects = SystemInstallEffects(repository: workspace.repository)
@@ -57,10 +58,12 @@ extension CIInstaller {
         var text = plan.rows.joined(separator: "\n") + "\n"
         switch request.target {
         case .github:
-            text += "Commit it: the workflow judges every push, builds and tests major changes on macOS, and releases "
+            text +=
+                "Commit it: the workflow judges every push, builds and tests major changes on macOS, and releases "
                 + "from the default branch.\n"
         case .xcodeCloud:
-            text += "Commit ci_scripts/: Xcode Cloud runs them in every workflow (post-clone, pre- and "
+            text +=
+                "Commit ci_scripts/: Xcode Cloud runs them in every workflow (post-clone, pre- and "
                 + "post-xcodebuild).\n"
         }
         console.out(text)

@@ -23,8 +23,10 @@ public struct CIInstaller {
         /// Print the plan and change nothing.
         public var dryRun = false
 
-        public init(target: Target, force: Bool = false, directory: String? = nil, currentDirectory: URL? = nil,
-                    dryRun: Bool = false) {
+        public init(
+            target: Target, force: Bool = false, directory: String? = nil, currentDirectory: URL? = nil,
+            dryRun: Bool = false
+        ) {
             self.target = target
             self.force = force
             self.directory = directory
@@ -65,7 +67,9 @@ public struct CIInstaller {
     /// `--directory` as an absolute folder: relative to where the command was started, and refused unless it is
     /// the repository root or inside it (after `..` and symbolic links), so files never land outside the repository.
     func folderInsideRepository(_ directory: String, currentDirectory: URL) throws(Failure) -> URL {
-        let given = directory.hasPrefix("/") ? URL(fileURLWithPath: directory, isDirectory: true)
+        let given =
+            directory.hasPrefix("/")
+            ? URL(fileURLWithPath: directory, isDirectory: true)
             : URL(fileURLWithPath: directory, isDirectory: true, relativeTo: currentDirectory)
         let url = given.absoluteURL.standardizedFileURL
         let root = DisplayPath.resolvingLinks(workspace.root).path

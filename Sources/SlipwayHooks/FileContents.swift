@@ -17,8 +17,9 @@ public struct FileContents: Sendable, Equatable {
     static func read(_ url: URL, shownAs name: String) throws(Failure) -> FileContents? {
         guard let status = FileStatus(url) else { return nil }
         if status.isDirectory || status.isSymbolicLink {
-            throw Failure("\(name) is a \(status.isDirectory ? "folder" : "symbolic link"), not a file",
-                          hint: "move it away, then run the command again")
+            throw Failure(
+                "\(name) is a \(status.isDirectory ? "folder" : "symbolic link"), not a file",
+                hint: "move it away, then run the command again")
         }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw Failure("cannot read \(name)", hint: "check that the file is readable")

@@ -23,7 +23,8 @@ extension HooksService {
         let action = recorded ?? HookSettings.action(repository: repository, configuration: configuration)
         rows.append(ReportRow("slipway", "\(request.slipwayPath) (git config \(HookSettings.pathKey))"))
         rows.append(ReportRow("after commit", "\(action.action.rawValue) on a major change (\(action.source))"))
-        let headline = changes.isEmpty
+        let headline =
+            changes.isEmpty
             ? "Slipway's git hooks are already installed in \(display(folder)); nothing changed"
             : "Installed Slipway's git hooks in \(display(folder))"
         return HooksPlan(
@@ -42,14 +43,17 @@ extension HooksService {
         case .current:
             return ([], "already installed" + chained)
         case .outdated, .edited:
-            let row = state == .edited
+            let row =
+                state == .edited
                 ? "replaced the edited copy with this version (--force)" : "updated to this version"
             return ([write(try existing(file.url))], row + chained)
         case .absent:
             return ([write(nil)], "installed" + chained)
         case .foreign:
-            return ([.keepAside(file.url, as: file.chainedURL), write(nil)],
-                    "installed; the hook that was there is kept as \(file.hook.chainedName) and runs first")
+            return (
+                [.keepAside(file.url, as: file.chainedURL), write(nil)],
+                "installed; the hook that was there is kept as \(file.hook.chainedName) and runs first"
+            )
         }
     }
 
@@ -57,8 +61,9 @@ extension HooksService {
     private func folderChanges() throws -> [InstallChange] {
         if let status = FileStatus(folder) {
             if status.isDirectory { return [] }
-            throw Failure("the hooks folder \(display(folder)) is a file, not a folder",
-                          hint: "move the file away, or point core.hooksPath at a folder")
+            throw Failure(
+                "the hooks folder \(display(folder)) is a file, not a folder",
+                hint: "move the file away, or point core.hooksPath at a folder")
         }
         var topmost = folder
         while !FileStatus.exists(topmost.deletingLastPathComponent()) { topmost = topmost.deletingLastPathComponent() }

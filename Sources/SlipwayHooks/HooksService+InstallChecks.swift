@@ -8,8 +8,9 @@ extension HooksService {
     /// `--force`), or where an interrupted install left a hook and its kept copy.
     func checkInstallable(_ request: InstallRequest) throws {
         guard !repository.isBare else {
-            throw Failure("this repository is bare: it has no commits made in it to run hooks for",
-                          hint: "install the hooks in a clone with a working tree")
+            throw Failure(
+                "this repository is bare: it has no commits made in it to run hooks for",
+                hint: "install the hooks in a clone with a working tree")
         }
         if !request.force, let scope = repository.configScope(of: "core.hooksPath"), scope.isShared {
             throw sharedFolderError(scope)

@@ -22,16 +22,24 @@ extension HooksService {
             if !works { healthy = false }
             text += ReportRow("slipway", "\(path)\(works ? "" : " is missing: run 'slipway hooks install' again")").line
         } else {
-            text += ReportRow("slipway", "not recorded (git config \(HookSettings.pathKey)); the hooks look for "
-                + "slipway on PATH").line
+            text +=
+                ReportRow(
+                    "slipway",
+                    "not recorded (git config \(HookSettings.pathKey)); the hooks look for "
+                        + "slipway on PATH"
+                ).line
         }
         let action = HookSettings.action(repository: repository, configuration: configuration)
         text += ReportRow("after commit", "\(action.action.rawValue) on a major change (\(action.source))").line
         let prePushSource = configuration.hooks.prePush == .report ? "default" : ".slipway.yml hooks.prePush"
         text += ReportRow("before push", "\(configuration.hooks.prePush.rawValue) (\(prePushSource))").line
         if let match = HookManager.detect(repository: repository, hooksFolder: folder) {
-            text += ReportRow("manager", "\(match.manager.rawValue) (\(match.evidence)); see 'slipway hooks "
-                + "install' for the lines to add").line
+            text +=
+                ReportRow(
+                    "manager",
+                    "\(match.manager.rawValue) (\(match.evidence)); see 'slipway hooks "
+                        + "install' for the lines to add"
+                ).line
         }
         let log = HookPaths(repository: repository).log
         if FileStatus.exists(log) { text += ReportRow("log", display(log)).line }

@@ -23,15 +23,19 @@ extension HooksService {
         // Tidying up after install does not count as a change to the hooks in the report.
         let changed = !changes.isEmpty
         changes += try tidyUpChanges(after: changes)
-        let headline = changed ? "Removed Slipway's git hooks from \(display(folder))"
+        let headline =
+            changed
+            ? "Removed Slipway's git hooks from \(display(folder))"
             : "Slipway's git hooks are not installed in \(display(folder)); nothing changed"
         var warnings: [String] = []
         if !keptEdited.isEmpty {
-            warnings.append("warning: kept \(keptEdited.joined(separator: " and ")): Slipway only removes hooks it "
-                + "wrote, byte for byte")
+            warnings.append(
+                "warning: kept \(keptEdited.joined(separator: " and ")): Slipway only removes hooks it "
+                    + "wrote, byte for byte")
         }
-        return HooksPlan(command: "slipway hooks uninstall", folder: folder, changes: changes, headline: headline,
-                         rows: rows, warnings: warnings)
+        return HooksPlan(
+            command: "slipway hooks uninstall", folder: folder, changes: changes, headline: headline,
+            rows: rows, warnings: warnings)
     }
 
     private func uninstallChanges(for file: HookFile, state: HookFile.State) throws -> ([InstallChange], String) {
@@ -39,20 +43,28 @@ extension HooksService {
         switch state {
         case .current, .outdated:
             let remove = InstallChange.removeFile(file.url, previous: try existing(file.url))
-            return file.hasChained ? ([remove, putBack], "removed; the hook that was there before is back")
+            return file.hasChained
+                ? ([remove, putBack], "removed; the hook that was there before is back")
                 : ([remove], "removed")
         case .absent:
-            return file.hasChained ? ([putBack], "was already gone; the hook that was there before is back")
+            return file.hasChained
+                ? ([putBack], "was already gone; the hook that was there before is back")
                 : ([], "not installed")
         case .edited:
             let earlier = file.hasChained ? " (the earlier hook is still in \(file.hook.chainedName))" : ""
-            return ([], "kept: it is Slipway's hook with changes made after installing; delete it yourself if you "
-                + "no longer want it" + earlier)
+            return (
+                [],
+                "kept: it is Slipway's hook with changes made after installing; delete it yourself if you "
+                    + "no longer want it" + earlier
+            )
         case .foreign:
-            return ([], file.hasChained
-                ? "left alone: it was replaced after Slipway installed it; the earlier hook is still in "
-                    + file.hook.chainedName
-                : "not installed (the hook there is not Slipway's)")
+            return (
+                [],
+                file.hasChained
+                    ? "left alone: it was replaced after Slipway installed it; the earlier hook is still in "
+                        + file.hook.chainedName
+                    : "not installed (the hook there is not Slipway's)"
+            )
         }
     }
 

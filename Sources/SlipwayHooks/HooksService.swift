@@ -53,9 +53,10 @@ public struct HooksService {
     /// Prints the plan (dry run), or makes its changes and prints the report; the warnings go to stderr either way.
     func carryOut(_ plan: HooksPlan, dryRun: Bool, console: Console) throws -> ExitStatus {
         if dryRun {
-            console.out(InstallDryRunReport.text(
-                command: plan.command, place: display(plan.folder), changes: plan.changes,
-                outcome: plan.rows.map(\.line).joined(), display: display))
+            console.out(
+                InstallDryRunReport.text(
+                    command: plan.command, place: display(plan.folder), changes: plan.changes,
+                    outcome: plan.rows.map(\.line).joined(), display: display))
         } else {
             try executor(command: plan.command).execute(plan.changes)
             console.out(plan.report)
@@ -65,15 +66,17 @@ public struct HooksService {
     }
 
     func executor(command: String) -> InstallExecutor {
-        InstallExecutor(effects: SystemInstallEffects(repository: repository), root: repository.rootDirectory,
-                        command: command)
+        InstallExecutor(
+            effects: SystemInstallEffects(repository: repository), root: repository.rootDirectory,
+            command: command)
     }
 
     /// A file the plan replaces or removes, as it is now.
     func existing(_ url: URL) throws(Failure) -> FileContents {
         guard let contents = try FileContents.read(url, shownAs: display(url)) else {
-            throw Failure("\(display(url)) went away while Slipway was looking at it",
-                          hint: "run the command again")
+            throw Failure(
+                "\(display(url)) went away while Slipway was looking at it",
+                hint: "run the command again")
         }
         return contents
     }

@@ -38,7 +38,8 @@ extension InstallChange {
             return "unset git config \(key) (it is \(previous) now)"
         case .writeFile(let url, _, let mode, let previous):
             let executable = mode & 0o111 != 0 ? " (executable)" : ""
-            return previous == nil ? "write \(display(url))\(executable)"
+            return previous == nil
+                ? "write \(display(url))\(executable)"
                 : "replace \(display(url)) with Slipway's version\(executable)"
         case .removeFile(let url, _):
             return "remove \(display(url))"

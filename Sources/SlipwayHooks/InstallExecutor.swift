@@ -39,7 +39,8 @@ struct InstallExecutor {
         let causeText = InstallExecutor.describe(cause)
         let status = (cause as? SlipwayError)?.exitStatus ?? .badInput
         guard !left.isEmpty else {
-            let undone = done.count == 1
+            let undone =
+                done.count == 1
                 ? "the change made before it was undone" : "the \(done.count) changes made before it were undone"
             return Failure("\(causeText); \(undone)", hint: (cause as? SlipwayError)?.hint, exitStatus: status)
         }
@@ -53,7 +54,9 @@ struct InstallExecutor {
         let what = left.map { "\n  - \($0.0.what) (undoing it failed: \($0.reason))" }
         let fixes = left.compactMap(\.0.fix)
         let rerun = "remove what stopped it and run '\(command)' again, to carry the change through instead"
-        let hint = fixes.isEmpty ? rerun
+        let hint =
+            fixes.isEmpty
+            ? rerun
             : "to finish undoing by hand, run from the repository root:\n"
                 + fixes.map { "        " + $0 }.joined(separator: "\n") + "\n      or " + rerun
         return Failure(

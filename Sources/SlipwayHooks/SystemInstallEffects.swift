@@ -1,6 +1,7 @@
 import Foundation
 import SlipwayCore
 import SlipwayGit
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -22,8 +23,9 @@ struct SystemInstallEffects: InstallEffects {
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             } catch {
-                throw Failure("cannot create the folder \(display(folder)): \(error.localizedDescription)",
-                              hint: "check that the folder above it is writable")
+                throw Failure(
+                    "cannot create the folder \(display(folder)): \(error.localizedDescription)",
+                    hint: "check that the folder above it is writable")
             }
         case .removeFolder(let folder, _):
             try check(rmdir(folder.path), "remove the folder \(display(folder))")
@@ -91,8 +93,9 @@ struct SystemInstallEffects: InstallEffects {
     /// something already at `destination`.
     private func move(_ source: URL, to destination: URL) throws {
         if FileStatus.exists(destination) {
-            throw Failure("cannot rename \(display(source)) to \(display(destination)): \(display(destination)) is "
-                + "already there")
+            throw Failure(
+                "cannot rename \(display(source)) to \(display(destination)): \(display(destination)) is "
+                    + "already there")
         }
         try check(rename(source.path, destination.path), "rename \(display(source)) to \(display(destination))")
     }
@@ -117,8 +120,9 @@ struct SystemInstallEffects: InstallEffects {
     }
 
     private func changed(_ what: String) -> Failure {
-        Failure("\(what) after Slipway planned the change",
-                hint: "run the command again so it starts from how things are now")
+        Failure(
+            "\(what) after Slipway planned the change",
+            hint: "run the command again so it starts from how things are now")
     }
 
     private func check(_ result: Int32, _ action: String) throws(Failure) {

@@ -37,15 +37,18 @@ struct HooksDryRunTests {
         try repository.writeExecutable(repository.hooksFolder.appendingPathComponent("post-commit"), "#!/bin/sh\n")
         let result = try dryRun(repository, "hooks", "install", "--dry-run", "--action", "push")
         #expect(result.stdout.hasPrefix("Plan for 'slipway hooks install --action push' in .git/hooks (dry run):\n"))
-        #expect(plannedChanges(result.stdout) == [
-            "set git config slipway.path \(SlipwayBinary.path)",
-            "set git config slipway.hookAction push",
-            "keep the existing hook as .git/hooks/post-commit.pre-slipway",
-            "write .git/hooks/post-commit (executable)",
-            "write .git/hooks/pre-push (executable)",
-        ], "\(result.stdout)")
-        #expect(result.stdout.contains("Afterwards:\n  post-commit   installed; the hook that was there is kept as "
-            + "post-commit.pre-slipway and runs first\n"), "\(result.stdout)")
+        #expect(
+            plannedChanges(result.stdout) == [
+                "set git config slipway.path \(SlipwayBinary.path)",
+                "set git config slipway.hookAction push",
+                "keep the existing hook as .git/hooks/post-commit.pre-slipway",
+                "write .git/hooks/post-commit (executable)",
+                "write .git/hooks/pre-push (executable)",
+            ], "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "Afterwards:\n  post-commit   installed; the hook that was there is kept as "
+                    + "post-commit.pre-slipway and runs first\n"), "\(result.stdout)")
         #expect(result.stdout.contains("  after commit  push on a major change (git config slipway.hookAction)\n"))
 
         #expect(try repository.slipway("hooks", "install").status == 0)
@@ -67,10 +70,11 @@ struct HooksDryRunTests {
         let repository = try makeRepository()
         try repository.git(["config", "core.hooksPath", "tools/hooks"])
         let result = try dryRun(repository, "hooks", "install", "--dry-run")
-        #expect(Array(plannedChanges(result.stdout).prefix(2)) == [
-            "create the folder tools/hooks",
-            "set git config slipway.createdHooksFolder \(repository.url.appendingPathComponent("tools").path)",
-        ], "\(result.stdout)")
+        #expect(
+            Array(plannedChanges(result.stdout).prefix(2)) == [
+                "create the folder tools/hooks",
+                "set git config slipway.createdHooksFolder \(repository.url.appendingPathComponent("tools").path)",
+            ], "\(result.stdout)")
         #expect(!fileExists(repository.url.appendingPathComponent("tools")))
     }
 
@@ -80,13 +84,14 @@ struct HooksDryRunTests {
         try repository.writeExecutable(repository.hooksFolder.appendingPathComponent("pre-push"), "#!/bin/sh\n")
         #expect(try repository.slipway("hooks", "install").status == 0)
         let result = try dryRun(repository, "hooks", "uninstall", "--dry-run")
-        #expect(plannedChanges(result.stdout) == [
-            "remove .git/hooks/post-commit",
-            "remove .git/hooks/pre-push",
-            "put the earlier hook back: rename .git/hooks/pre-push.pre-slipway to .git/hooks/pre-push",
-            "unset git config slipway.path (it is \(SlipwayBinary.path) now)",
-            "drop the [slipway] header from .git/config if no entry is left under it",
-        ], "\(result.stdout)")
+        #expect(
+            plannedChanges(result.stdout) == [
+                "remove .git/hooks/post-commit",
+                "remove .git/hooks/pre-push",
+                "put the earlier hook back: rename .git/hooks/pre-push.pre-slipway to .git/hooks/pre-push",
+                "unset git config slipway.path (it is \(SlipwayBinary.path) now)",
+                "drop the [slipway] header from .git/config if no entry is left under it",
+            ], "\(result.stdout)")
         #expect(result.stdout.contains("  pre-push      removed; the hook that was there before is back\n"))
         #expect(try repository.slipway("hooks", "uninstall").stdout.contains("Removed Slipway's git hooks"))
     }
@@ -96,14 +101,16 @@ struct HooksDryRunTests {
         let repository = try makeRepository()
         let result = try dryRun(repository, "ci", "install", "github", "--dry-run")
         #expect(result.stdout.hasPrefix("Plan for 'slipway ci install github' (dry run):\n"), "\(result.stdout)")
-        #expect(plannedChanges(result.stdout) == [
-            "create the folder .github/workflows", "write .github/workflows/slipway.yml",
-        ], "\(result.stdout)")
+        #expect(
+            plannedChanges(result.stdout) == [
+                "create the folder .github/workflows", "write .github/workflows/slipway.yml",
+            ], "\(result.stdout)")
         #expect(result.stdout.contains("Afterwards:\n  created    .github/workflows/slipway.yml\n"))
         #expect(!fileExists(repository.url.appendingPathComponent(".github")))
     }
 
-    @Test("--help documents --dry-run", arguments: [["hooks", "install"], ["hooks", "uninstall"], ["ci", "install"]])
+    @Test(
+        "--help documents --dry-run", arguments: [["hooks", "install"], ["hooks", "uninstall"], ["ci", "install"]])
     func help(command: [String]) throws {
         let repository = try makeRepository()
         let result = try repository.slipway(arguments: command + ["--help"])

@@ -2,8 +2,9 @@ import Foundation
 import SlipwayConfig
 import SlipwayCore
 import SlipwayHistory
-@testable import SlipwayHooks
 import Testing
+
+@testable import SlipwayHooks
 
 @Suite("hooks install and uninstall as plans: one executor, exact changes, honest rollback")
 struct HooksPlanTests {
@@ -85,10 +86,12 @@ struct HooksPlanTests {
         let error = #expect(throws: Failure.self) {
             try service(repository).executor(command: plan.command).execute(plan.changes)
         }
-        #expect(error?.message.contains(".git/hooks/pre-push appeared after Slipway planned the change") == true,
-                "\(String(describing: error))")
-        #expect(error?.message.contains("the 4 changes made before it were undone") == true,
-                "\(String(describing: error))")
+        #expect(
+            error?.message.contains(".git/hooks/pre-push appeared after Slipway planned the change") == true,
+            "\(String(describing: error))")
+        #expect(
+            error?.message.contains("the 4 changes made before it were undone") == true,
+            "\(String(describing: error))")
         #expect(try DiskState.capture(repository) == before)
         #expect(try repository.configBytes == config)
     }
@@ -102,10 +105,10 @@ struct HooksPlanTests {
         let lock = repository.gitFolder.appendingPathComponent("config.lock")
         let sabotage = SabotagedEffects(real: SystemInstallEffects(repository: try service(repository).repository)) {
             guard case .writeFile(let url, _, _, _) = $0, url.lastPathComponent == "pre-push" else { return }
-            try repository.makeFolder(url)  // this step fails,
+            try repository.makeFolder(url) // this step fails,
             try FileManager.default.removeItem(at: hooks.appendingPathComponent("post-commit"))
-            try repository.makeFolder(hooks.appendingPathComponent("post-commit"), holding: "x")  // so does unlink,
-            try repository.makeFolder(lock)  // and git cannot lock .git/config to unset slipway.path.
+            try repository.makeFolder(hooks.appendingPathComponent("post-commit"), holding: "x") // so does unlink,
+            try repository.makeFolder(lock) // and git cannot lock .git/config to unset slipway.path.
         }
         let executor = InstallExecutor(effects: sabotage, root: repository.url, command: plan.command)
 
@@ -146,8 +149,9 @@ struct HooksPlanTests {
         }
         let executor = InstallExecutor(effects: sabotage, root: repository.url, command: plan.command)
         let error = #expect(throws: Failure.self) { try executor.execute(plan.changes) }
-        #expect(error?.message.contains("the 3 changes made before it were undone") == true,
-                "\(String(describing: error))")
+        #expect(
+            error?.message.contains("the 3 changes made before it were undone") == true,
+            "\(String(describing: error))")
         try FileManager.default.removeItem(at: lock)
         #expect(try DiskState.capture(repository) == installed)
     }
@@ -167,8 +171,9 @@ struct HooksPlanTests {
         }
         let executor = InstallExecutor(effects: sabotage, root: repository.url, command: plan.command)
         let error = #expect(throws: Failure.self) { try executor.execute(plan.changes) }
-        #expect(error?.message.contains("the folder ci_scripts that it created is still there") == true,
-                "\(String(describing: error))")
+        #expect(
+            error?.message.contains("the folder ci_scripts that it created is still there") == true,
+            "\(String(describing: error))")
         #expect(error?.hint?.contains("rmdir ci_scripts") == true, "\(String(describing: error?.hint))")
         let folder = repository.url.appendingPathComponent("ci_scripts")
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)

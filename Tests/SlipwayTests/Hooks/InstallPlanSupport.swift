@@ -1,6 +1,7 @@
 import Foundation
-@testable import SlipwayHooks
 import Testing
+
+@testable import SlipwayHooks
 
 /// The part of a repository an install plan may touch, as the tests compare it: every entry under some folders
 /// (files with bytes and mode, folders, links) and the keys of the repository's own git config file.
