@@ -22,8 +22,14 @@ enum CICommand: SlipwayCommandGroup {
                 """,
             arguments: [.init(name: "target", help: "github or xcode-cloud.", optional: false)],
             options: [
-                .init(name: "directory", value: "<path>", help: "xcode-cloud: the folder holding the Xcode project, relative to\nthe current folder and inside the repository (default: the\nspec's folder)."),
+                .init(
+                    name: "directory", value: "<path>",
+                    help: "xcode-cloud: the folder holding the Xcode project, relative to\nthe current folder and "
+                        + "inside the repository (default: the\nspec's folder)."),
                 .init(name: "force", value: nil, help: "Replace files that exist with other content."),
+                .init(
+                    name: "dry-run", value: nil,
+                    help: "Print each folder and file it would create or replace, in\norder, and change nothing."),
             ])
 
         static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
@@ -38,8 +44,9 @@ enum CICommand: SlipwayCommandGroup {
             if let directory = arguments.value("directory"), directory.isEmpty {
                 throw UsageError(message: "--directory needs a path", spec: spec)
             }
-            let request = CIInstaller.Request(target: target, force: arguments.flag("force"), directory: arguments.value("directory"),
-                                              currentDirectory: context.currentDirectory)
+            let request = CIInstaller.Request(
+                target: target, force: arguments.flag("force"), directory: arguments.value("directory"),
+                currentDirectory: context.currentDirectory, dryRun: arguments.flag("dry-run"))
             return try CIInstaller(workspace: try context.workspace()).install(request, console: context.console)
         }
     }

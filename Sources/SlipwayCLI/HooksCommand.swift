@@ -10,6 +10,10 @@ enum HooksCommand: SlipwayCommandGroup {
         abstract: "Install, remove or show the git hooks that run Slipway after each commit and before each push.",
         subcommands: subcommands.map { $0.spec })
 
+    static let dryRunOption = CommandSpec.Option(
+        name: "dry-run", value: nil,
+        help: "Print each change it would make to the hooks folder and\ngit config, in order, and change nothing.")
+
     enum Install: SlipwayCommand {
         static let spec = CommandSpec(
             path: ["hooks", "install"],
@@ -22,8 +26,13 @@ enum HooksCommand: SlipwayCommandGroup {
                 add to its configuration instead and exits 2.
                 """,
             options: [
-                .init(name: "action", value: "<action>", help: "What the post-commit hook does on a major change:\nnotify (print one line, the default), push (push the branch so\nCI takes over) or release (run 'slipway release' in the\nbackground). Recorded in git config slipway.hookAction."),
+                .init(
+                    name: "action", value: "<action>",
+                    help: "What the post-commit hook does on a major change:\nnotify (print one line, the default), "
+                        + "push (push the branch so\nCI takes over) or release (run 'slipway release' in the\n"
+                        + "background). Recorded in git config slipway.hookAction."),
                 .init(name: "force", value: nil, help: "Install even when another hook manager owns the hooks."),
+                HooksCommand.dryRunOption,
             ])
 
         static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
@@ -36,7 +45,8 @@ enum HooksCommand: SlipwayCommandGroup {
                 action = parsed
             }
             let request = HooksService.InstallRequest(
-                slipwayPath: SlipwayExecutable.path(environment: context.environment), action: action, force: arguments.flag("force"))
+                slipwayPath: SlipwayExecutable.path(environment: context.environment), action: action,
+                force: arguments.flag("force"), dryRun: arguments.flag("dry-run"))
             return try HooksService(workspace: try context.workspace()).install(request, console: context.console)
         }
     }
@@ -44,17 +54,20 @@ enum HooksCommand: SlipwayCommandGroup {
     enum Uninstall: SlipwayCommand {
         static let spec = CommandSpec(
             path: ["hooks", "uninstall"],
-            abstract: "Remove Slipway's hooks and put back any hook they replaced, byte for byte.")
+            abstract: "Remove Slipway's hooks and put back any hook they replaced, byte for byte.",
+            options: [HooksCommand.dryRunOption])
 
         static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-            try HooksService(workspace: try context.workspace()).uninstall(console: context.console)
+            try HooksService(workspace: try context.workspace())
+                .uninstall(dryRun: arguments.flag("dry-run"), console: context.console)
         }
     }
 
     enum Status: SlipwayCommand {
         static let spec = CommandSpec(
             path: ["hooks", "status"],
-            abstract: "Show where the hooks are, whether they are installed, and what they do (exit 1 when not installed).")
+            abstract:
+                "Show where the hooks are, whether they are installed, and what they do (exit 1 when not installed).")
 
         static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
             HooksService(workspace: try context.workspace()).status(console: context.console)

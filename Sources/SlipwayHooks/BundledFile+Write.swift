@@ -1,11 +1,11 @@
 import Foundation
 import SlipwayCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
 
 extension BundledFile {
     /// Whether `url` already holds exactly this file: the same bytes, and executable exactly when this one is.

@@ -21,11 +21,11 @@ public enum GitHook: String, CaseIterable, Sendable {
         switch self {
         case .postCommit:
             return [
-                "f91a9741c8b422e629265718b3b169afe0f8bea50417fe9f7256d5eae409276c",
+                "f91a9741c8b422e629265718b3b169afe0f8bea50417fe9f7256d5eae409276c"
             ]
         case .prePush:
             return [
-                "13446eeac1c16e5236d00e0ec67de412d405d0d2f8e1a16694a046647d69c776",
+                "13446eeac1c16e5236d00e0ec67de412d405d0d2f8e1a16694a046647d69c776"
             ]
         }
     }

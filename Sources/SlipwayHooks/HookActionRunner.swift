@@ -4,6 +4,7 @@ import SlipwayCore
 import SlipwayDetection
 import SlipwayGit
 import SlipwayHistory
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -33,7 +34,9 @@ public struct HookActionRunner {
         }
         defer { lock.release() }
         let head = (try? repository.resolveCommit("HEAD"))?.short ?? "(no commit)"
-        console.out("\(HookActionRunner.timestamp()) slipway hook run-action \(action.rawValue) (pid \(getpid()), HEAD \(head))\n")
+        console.out(
+            "\(HookActionRunner.timestamp()) slipway hook run-action \(action.rawValue) (pid \(getpid()), HEAD \(head))\n"
+        )
 
         let arguments: [String]
         switch action {
@@ -44,7 +47,8 @@ public struct HookActionRunner {
         case .push:
             arguments = ["git"] + (try PushTarget.resolve(repository).arguments(in: repository))
         case .release:
-            let slipway = environment[HookActionRunner.testExecutableVariable].flatMap { $0.isEmpty ? nil : $0 }
+            let slipway =
+                environment[HookActionRunner.testExecutableVariable].flatMap { $0.isEmpty ? nil : $0 }
                 ?? SlipwayExecutable.path(environment: environment)
             arguments = [slipway, "release"]
         }
@@ -69,14 +73,18 @@ public struct HookActionRunner {
     static func lock(_ paths: HookPaths, waiting: @escaping (String) -> Void) throws -> FileLock {
         try FileManager.default.createDirectory(at: paths.folder, withIntermediateDirectories: true)
         do {
-            return try FileLock.acquire(at: paths.lock.path, contents: Array("\(getpid())\n".utf8), wait: { holder in
-                let pid = String(decoding: holder, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                waiting(pid.isEmpty ? "another run" : "pid \(pid)")
-            })
+            return try FileLock.acquire(
+                at: paths.lock.path, contents: Array("\(getpid())\n".utf8),
+                wait: { holder in
+                    let pid = String(decoding: holder, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                    waiting(pid.isEmpty ? "another run" : "pid \(pid)")
+                })
         } catch {
             switch error {
             case .held: throw Failure("another hook run holds \(paths.lock.path)")
-            case .unusable(let reason): throw Failure("cannot lock \(paths.lock.path): \(reason)", hint: "check that the git folder is writable")
+            case .unusable(let reason):
+                throw Failure(
+                    "cannot lock \(paths.lock.path): \(reason)", hint: "check that the git folder is writable")
             }
         }
     }

@@ -35,7 +35,9 @@ struct HookFile {
         if bytes == hook.script.bytes { return .outdated }
         // A digest libcrypto cannot make only means the file is not recognised as an earlier Slipway hook: it is
         // then left alone as edited or foreign, never overwritten.
-        if let digest = try? SHA256Hasher.hexDigest(of: bytes), hook.earlierDigests.contains(digest) { return .outdated }
+        if let digest = try? SHA256Hasher.hexDigest(of: bytes), hook.earlierDigests.contains(digest) {
+            return .outdated
+        }
         return String(decoding: data, as: UTF8.self).contains(HookFile.marker) ? .edited : .foreign
     }
 

@@ -27,7 +27,8 @@ package enum HookGuard {
     }
 
     static func reasonToSkip(repository: Repository) -> String? {
-        for (file, operation) in operationFiles where FileStatus.exists(repository.gitDirectory.appendingPathComponent(file)) {
+        for (file, operation) in operationFiles
+        where FileStatus.exists(repository.gitDirectory.appendingPathComponent(file)) {
             return "\(operation) is in progress"
         }
         if let message = repository.lastReflogMessage(of: "HEAD"), let head = operation(madeBy: message) {

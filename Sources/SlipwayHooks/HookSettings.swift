@@ -26,7 +26,8 @@ public enum HookSettings {
                 return Action(action: action, source: "git config \(actionKey)")
             }
             let names = HookAction.allCases.map(\.rawValue).joined(separator: ", ")
-            warning = "git config \(actionKey) is '\(value)', not one of \(names); fix it with "
+            warning =
+                "git config \(actionKey) is '\(value)', not one of \(names); fix it with "
                 + "'slipway hooks install --action <action>'"
         }
         if let action = configuration.hooks.action {

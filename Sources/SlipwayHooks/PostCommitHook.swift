@@ -29,7 +29,8 @@ public struct PostCommitHook {
             if let reason = HookGuard.reasonToSkip(repository: repository) { return skip(reason) }
             let head = try repository.commit(try repository.resolveCommit("HEAD"))
             if let reason = HookGuard.reasonToSkip(commit: head) { return skip(reason) }
-            let workspace = Workspace(repository: repository, configuration: try Workspace.configuration(of: repository))
+            let workspace = Workspace(
+                repository: repository, configuration: try Workspace.configuration(of: repository))
             let verdict = try DetectService(workspace: workspace).detector.judge(commit: head.id.hex)
             guard verdict.major else { return skip("\(head.id.short) is not a major change") }
 
@@ -42,7 +43,8 @@ public struct PostCommitHook {
             case .push:
                 let target = try PushTarget.resolve(repository)
                 let log = try startInBackground(.push, repository: repository, environment: environment)
-                console.err(line + "; pushing \(target.branch) to \(target.remote.name) in the background (log: \(log))\n")
+                console.err(
+                    line + "; pushing \(target.branch) to \(target.remote.name) in the background (log: \(log))\n")
             case .release:
                 let log = try startInBackground(.release, repository: repository, environment: environment)
                 console.err(line + "; releasing in the background (log: \(log))\n")
@@ -61,10 +63,14 @@ public struct PostCommitHook {
 
     /// Starts `slipway hook run-action <action> --detached` with its output appended to the hook log; returns the
     /// log's path as messages show it.
-    private func startInBackground(_ action: HookAction, repository: Repository, environment: [String: String]) throws -> String {
+    private func startInBackground(_ action: HookAction, repository: Repository, environment: [String: String]) throws
+        -> String
+    {
         let paths = HookPaths(repository: repository)
         try FileManager.default.createDirectory(at: paths.folder, withIntermediateDirectories: true)
-        if let size = (try? FileManager.default.attributesOfItem(atPath: paths.log.path))?[.size] as? Int, size > HookPaths.maximumLogSize {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: paths.log.path))?[.size] as? Int,
+            size > HookPaths.maximumLogSize
+        {
             let old = paths.folder.appendingPathComponent("hook.log.1")
             try? FileManager.default.removeItem(at: old)
             try? FileManager.default.moveItem(at: paths.log, to: old)
@@ -72,8 +78,9 @@ public struct PostCommitHook {
         var childEnvironment = environment
         for name in PostCommitHook.hookOnlyVariables { childEnvironment.removeValue(forKey: name) }
         let slipway = SlipwayExecutable.path(environment: environment)
-        _ = try ProcessRunner().startDetached([slipway, "hook", "run-action", action.rawValue, "--detached"],
-                                              appendingOutputTo: paths.log.path, environment: childEnvironment)
+        _ = try ProcessRunner().startDetached(
+            [slipway, "hook", "run-action", action.rawValue, "--detached"],
+            appendingOutputTo: paths.log.path, environment: childEnvironment)
         return DisplayPath.of(paths.log, root: repository.rootDirectory)
     }
 }

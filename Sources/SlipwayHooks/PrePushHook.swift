@@ -43,13 +43,16 @@ public struct PrePushHook {
     /// pre-commit runs pre-push hooks without git's lines and describes the push in variables instead.
     static func fromPreCommit(_ environment: [String: String]) -> [Update] {
         guard let to = environment["PRE_COMMIT_TO_REF"], !to.isEmpty else { return [] }
-        let from = environment["PRE_COMMIT_FROM_REF"].flatMap { $0.isEmpty ? nil : $0 } ?? String(repeating: "0", count: 40)
+        let from =
+            environment["PRE_COMMIT_FROM_REF"].flatMap { $0.isEmpty ? nil : $0 } ?? String(repeating: "0", count: 40)
         let local = environment["PRE_COMMIT_LOCAL_BRANCH"] ?? "HEAD"
         let remote = environment["PRE_COMMIT_REMOTE_BRANCH"] ?? local
         return [Update(localRef: local, localSHA: to, remoteRef: remote, remoteSHA: from)]
     }
 
-    public func run(from directory: URL, remote: String?, input: String, environment: [String: String], console: Console) -> ExitStatus {
+    public func run(
+        from directory: URL, remote: String?, input: String, environment: [String: String], console: Console
+    ) -> ExitStatus {
         if HookGuard.reasonToSkip(environment: environment) != nil { return .success }
         var updates = PrePushHook.parse(input)
         if updates.isEmpty { updates = PrePushHook.fromPreCommit(environment) }
@@ -66,7 +69,8 @@ public struct PrePushHook {
         }
         let repository = workspace.repository
         let detector = DetectService(workspace: workspace).detector
-        let resolver = CIRangeResolver(repository: repository, releaseTags: workspace.configuration.detect.releaseTagPattern)
+        let resolver = CIRangeResolver(
+            repository: repository, releaseTags: workspace.configuration.detect.releaseTagPattern)
         var unreleased: [String] = []
         for update in updates {
             let label = "\(PrePushHook.short(update.localRef)) -> \(remoteName) \(update.branch)"
@@ -79,7 +83,8 @@ public struct PrePushHook {
                 let range = try resolver.resolve(base: update.remoteSHA, head: update.localSHA)
                 let verdict = try detector.judge(range)
                 let new = update.isNewBranch ? " (new branch)" : ""
-                console.err("slipway: \(label)\(new): \(VerdictReport.summary(verdict)) [\(VerdictReport.range(verdict))]\n")
+                console.err(
+                    "slipway: \(label)\(new): \(VerdictReport.summary(verdict)) [\(VerdictReport.range(verdict))]\n")
                 if verdict.major, !HookGuard.isRelease(try repository.commit(range.head)) {
                     unreleased.append(update.branch)
                 }
@@ -90,7 +95,8 @@ public struct PrePushHook {
             }
         }
         guard workspace.configuration.hooks.prePush == .block, !unreleased.isEmpty else { return .success }
-        console.err("""
+        console.err(
+            """
             slipway: refusing to push \(unreleased.joined(separator: ", ")): a major change that has not been released \
             (.slipway.yml hooks.prePush: block)
             hint: run 'slipway release' first, or push anyway with 'SLIPWAY_SKIP_HOOK=1 git push'
@@ -102,7 +108,9 @@ public struct PrePushHook {
     static func isZero(_ sha: String) -> Bool { !sha.isEmpty && sha.allSatisfy { $0 == "0" } }
 
     static func short(_ ref: String) -> String {
-        for prefix in ["refs/heads/", "refs/tags/"] where ref.hasPrefix(prefix) { return String(ref.dropFirst(prefix.count)) }
+        for prefix in ["refs/heads/", "refs/tags/"] where ref.hasPrefix(prefix) {
+            return String(ref.dropFirst(prefix.count))
+        }
         return ref
     }
 }

@@ -8,14 +8,18 @@ public enum SlipwayExecutable {
         let invoked = CommandLine.arguments.first ?? ""
         let currentDirectory = FileManager.default.currentDirectoryPath
         if invoked.contains("/") {
-            let url = invoked.hasPrefix("/") ? URL(fileURLWithPath: invoked)
+            let url =
+                invoked.hasPrefix("/")
+                ? URL(fileURLWithPath: invoked)
                 : URL(fileURLWithPath: invoked, relativeTo: URL(fileURLWithPath: currentDirectory, isDirectory: true))
             return url.absoluteURL.standardizedFileURL.path
         }
         if !invoked.isEmpty {
             for folder in (environment["PATH"] ?? "").split(separator: ":") where folder.hasPrefix("/") {
                 let candidate = URL(fileURLWithPath: String(folder), isDirectory: true).appendingPathComponent(invoked)
-                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.standardizedFileURL.path }
+                if FileManager.default.isExecutableFile(atPath: candidate.path) {
+                    return candidate.standardizedFileURL.path
+                }
             }
         }
         return Bundle.main.executablePath ?? invoked

@@ -11,7 +11,9 @@ struct CIInstallTests {
         var paths: [String] = []
         while let relative = enumerator.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: base.appendingPathComponent(relative).path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(
+                atPath: base.appendingPathComponent(relative).path, isDirectory: &isDirectory), !isDirectory.boolValue
+            {
                 paths.append("\(folder)/\(relative)")
             }
         }
@@ -28,7 +30,8 @@ struct CIInstallTests {
         #expect(BundledFile.all.map(\.path).sorted() == expected.sorted(), "run scripts/bundle-files.sh")
         for file in BundledFile.all {
             let url = SourceTree.root.appendingPathComponent(file.path)
-            #expect(file.bytes == (try SourceTree.bytes(file.path)), "\(file.path) drifted: run scripts/bundle-files.sh")
+            #expect(
+                file.bytes == (try SourceTree.bytes(file.path)), "\(file.path) drifted: run scripts/bundle-files.sh")
             #expect(file.executable == (try isExecutable(url)), "\(file.path): executable bit differs")
         }
     }
@@ -38,7 +41,9 @@ struct CIInstallTests {
         for file in BundledFile.all where !file.path.hasSuffix(".yml") {
             #expect(file.executable, "\(file.path) is not executable")
             #expect(file.contents.hasPrefix("#!/bin/sh\n"), "\(file.path) is not a POSIX sh script")
-            if file.path.hasPrefix("ci/") { #expect(file.contents.contains("\nset -eu\n"), "\(file.path) lacks set -eu") }
+            if file.path.hasPrefix("ci/") {
+                #expect(file.contents.contains("\nset -eu\n"), "\(file.path) lacks set -eu")
+            }
         }
     }
 
@@ -48,7 +53,9 @@ struct CIInstallTests {
         let uses = workflow.split(separator: "\n").filter { $0.contains("uses:") }
         #expect(!uses.isEmpty)
         for line in uses {
-            #expect(line.range(of: #"uses: actions/[a-z-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$"#, options: .regularExpression) != nil, "\(line)")
+            #expect(
+                line.range(of: #"uses: actions/[a-z-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$"#, options: .regularExpression)
+                    != nil, "\(line)")
         }
         var inRun = false
         var runSteps = 0
@@ -89,10 +96,15 @@ struct CIInstallTests {
         }
 
         let custom = try TestRepository()
-        try custom.write(".slipway.yml", "stages:\n  - name: build\n    run: echo built >> ran.txt\n  - name: lint\n    run: echo linted >> ran.txt\n")
+        try custom.write(
+            ".slipway.yml",
+            "stages:\n  - name: build\n    run: echo built >> ran.txt\n  - name: lint\n    run: echo linted >> ran.txt\n"
+        )
         try custom.commit("Own stages")
         let package = try TestRepository()
-        try package.write("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Lib\")\n")
+        try package.write(
+            "Package.swift",
+            "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Lib\")\n")
         try package.commit("Package")
         for (file, arguments) in commands {
             let result = try custom.slipway(arguments: ["run"] + arguments)
@@ -129,8 +141,11 @@ struct CIInstallTests {
         #expect(result.status == 0, "\(result.stderr)")
         for name in ["ci_post_clone.sh", "ci_pre_xcodebuild.sh", "ci_post_xcodebuild.sh"] {
             let installed = repository.url.appendingPathComponent("App/ci_scripts/\(name)")
-            #expect(Array(try Data(contentsOf: installed)) == (try SourceTree.bytes("ci/xcode-cloud/ci_scripts/\(name)")), "\(name)")
-            #expect(try FileManager.default.attributesOfItem(atPath: installed.path)[.posixPermissions] as? Int == 0o755)
+            #expect(
+                Array(try Data(contentsOf: installed)) == (try SourceTree.bytes("ci/xcode-cloud/ci_scripts/\(name)")),
+                "\(name)")
+            #expect(
+                try FileManager.default.attributesOfItem(atPath: installed.path)[.posixPermissions] as? Int == 0o755)
         }
         try repository.git(["add", "-A"])
         let modes = try repository.git(["ls-files", "-s", "App/ci_scripts"])
@@ -139,7 +154,9 @@ struct CIInstallTests {
         #expect(elsewhere.stdout.contains("created    ci_scripts/ci_post_clone.sh"))
     }
 
-    @Test("xcode-cloud --directory is relative to the current folder, may be absolute inside the repository, never outside")
+    @Test(
+        "xcode-cloud --directory is relative to the current folder, may be absolute inside the repository, never outside"
+    )
     func xcodeCloudDirectory() throws {
         let repository = try TestRepository()
         try repository.write("ios/App/project.yml", "name: App\n")
@@ -157,7 +174,9 @@ struct CIInstallTests {
         let inside = try repository.slipway("ci", "install", "xcode-cloud", "--directory", absolute)
         #expect(inside.status == 0, "\(inside.stderr)")
         #expect(inside.stdout.contains("created    macos/ci_scripts/ci_post_clone.sh"), "\(inside.stdout)")
-        #expect(!fileExists(repository.url.appendingPathComponent(String(absolute.dropFirst()))), "an absolute path was taken as relative")
+        #expect(
+            !fileExists(repository.url.appendingPathComponent(String(absolute.dropFirst()))),
+            "an absolute path was taken as relative")
 
         let outside = repository.directory.url.appendingPathComponent("elsewhere")
         for directory in [outside.path, "../../elsewhere", "../../../../../../../../tmp/evil"] {
@@ -170,7 +189,8 @@ struct CIInstallTests {
 
         // A symbolic link inside the repository that leads out of it is outside too.
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: repository.url.appendingPathComponent("link").path, withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: repository.url.appendingPathComponent("link").path, withDestinationPath: outside.path)
         let viaLink = try repository.slipway("ci", "install", "xcode-cloud", "--directory", "link")
         #expect(viaLink.status == 2, "\(viaLink.stdout)")
         #expect(!fileExists(outside.appendingPathComponent("ci_scripts")))
@@ -188,7 +208,9 @@ struct CIInstallTests {
         let forced = try repository.slipway("ci", "install", "github", "--force")
         #expect(forced.status == 0)
         #expect(forced.stdout.contains("replaced   .github/workflows/slipway.yml"))
-        #expect(Array(try Data(contentsOf: repository.url.appendingPathComponent(".github/workflows/slipway.yml"))) == (try SourceTree.bytes("ci/github/slipway.yml")))
+        #expect(
+            Array(try Data(contentsOf: repository.url.appendingPathComponent(".github/workflows/slipway.yml")))
+                == (try SourceTree.bytes("ci/github/slipway.yml")))
     }
 
     @Test("an unknown target is a usage error")

@@ -29,7 +29,8 @@ struct FileSnapshot: Equatable, CustomStringConvertible {
             let attributes = try manager.attributesOfItem(atPath: url.path)
             let mode = (attributes[.posixPermissions] as? Int) ?? -1
             if attributes[.type] as? FileAttributeType == .typeSymbolicLink {
-                result[name] = FileSnapshot(bytes: [], mode: mode, link: try manager.destinationOfSymbolicLink(atPath: url.path))
+                result[name] = FileSnapshot(
+                    bytes: [], mode: mode, link: try manager.destinationOfSymbolicLink(atPath: url.path))
             } else {
                 result[name] = FileSnapshot(bytes: Array((try? Data(contentsOf: url)) ?? Data()), mode: mode, link: nil)
             }
@@ -40,17 +41,24 @@ struct FileSnapshot: Equatable, CustomStringConvertible {
 
 extension TestRepository {
     /// Runs git with extra variables and returns what it printed, failing or not (a hook's output goes to stderr).
-    func gitResult(_ arguments: [String], extraEnvironment: [String: String] = [:], in directory: URL? = nil, input: String? = nil) throws -> ProcessResult {
+    func gitResult(
+        _ arguments: [String], extraEnvironment: [String: String] = [:], in directory: URL? = nil, input: String? = nil
+    ) throws -> ProcessResult {
         var environment = environment
         for (key, value) in extraEnvironment { environment[key] = value }
-        return try runProcess("/usr/bin/env", ["git"] + arguments, in: directory ?? url, environment: environment, input: input)
+        return try runProcess(
+            "/usr/bin/env", ["git"] + arguments, in: directory ?? url, environment: environment, input: input)
     }
 
     /// `git commit` with the hooks installed, returning git's output; throws when the commit itself fails.
     @discardableResult
-    func commitWithHooks(_ message: String, extraEnvironment: [String: String] = [:], in directory: URL? = nil) throws -> ProcessResult {
+    func commitWithHooks(_ message: String, extraEnvironment: [String: String] = [:], in directory: URL? = nil) throws
+        -> ProcessResult
+    {
         _ = try gitResult(["add", "-A"], in: directory)
-        let result = try gitResult(["commit", "-q", "--allow-empty", "-F", "-"], extraEnvironment: extraEnvironment, in: directory, input: message)
+        let result = try gitResult(
+            ["commit", "-q", "--allow-empty", "-F", "-"], extraEnvironment: extraEnvironment, in: directory,
+            input: message)
         guard result.status == 0 else { throw TestFailure("git commit failed (\(result.status)): \(result.stderr)") }
         return result
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,7 +15,8 @@ struct PostCommitHookTests {
         let repository = try TestRepository()
         try repository.write("App/App.swift", "struct App {}\n")
         try repository.commit("Initial commit")
-        let install = try repository.slipway(arguments: ["hooks", "install"] + (action.map { ["--action", $0] } ?? []))
+        let install = try repository.slipway(
+            arguments: ["hooks", "install"] + (action.map { ["--action", $0] } ?? []))
         guard install.status == 0 else { throw TestFailure("hooks install failed: \(install.stderr)") }
         return repository
     }
@@ -39,7 +41,9 @@ struct PostCommitHookTests {
         #expect(!quiet.stderr.contains("slipway"), "\(quiet.stderr)")
         try repository.write("App/App.swift", "struct App { var title = \"x\" }\n")
         let explained = try repository.commitWithHooks("Rename it again", extraEnvironment: verbose)
-        #expect(explained.stderr.contains("slipway: post-commit hook skipped: "), "the hook did not run: \(explained.stderr)")
+        #expect(
+            explained.stderr.contains("slipway: post-commit hook skipped: "),
+            "the hook did not run: \(explained.stderr)")
         #expect(explained.stderr.contains("is not a major change"))
         #expect(!fileExists(repository.gitFolder.appendingPathComponent("slipway/hook.log")))
     }
@@ -48,7 +52,8 @@ struct PostCommitHookTests {
     func releaseCommit() throws {
         let repository = try makeRepository(action: "push")
         try repository.write("project.yml", "name: App\n")
-        let result = try repository.commitWithHooks("Release 1.2.0 (7) [deploy]\n\nSlipway-Release: 1.2.0+7\n", extraEnvironment: verbose)
+        let result = try repository.commitWithHooks(
+            "Release 1.2.0 (7) [deploy]\n\nSlipway-Release: 1.2.0+7\n", extraEnvironment: verbose)
         #expect(result.stderr.contains("is a Slipway release commit"), "\(result.stderr)")
         #expect(!result.stderr.contains("MAJOR CHANGE"))
         #expect(!fileExists(repository.gitFolder.appendingPathComponent("slipway/hook.log")))
@@ -59,7 +64,9 @@ struct PostCommitHookTests {
         let repository = try makeRepository()
         let result = try repository.commitWithHooks("Big change [deploy]", extraEnvironment: ["SLIPWAY_SKIP_HOOK": "1"])
         #expect(!result.stderr.contains("slipway"), "\(result.stderr)")
-        let direct = try repository.slipway(arguments: ["hook", "post-commit"], extraEnvironment: ["SLIPWAY_SKIP_HOOK": "1", "SLIPWAY_HOOK_VERBOSE": "1"])
+        let direct = try repository.slipway(
+            arguments: ["hook", "post-commit"],
+            extraEnvironment: ["SLIPWAY_SKIP_HOOK": "1", "SLIPWAY_HOOK_VERBOSE": "1"])
         #expect(direct.status == 0)
         #expect(direct.stderr.contains("skipped: SLIPWAY_SKIP_HOOK=1"))
     }
@@ -70,8 +77,10 @@ struct PostCommitHookTests {
         try repository.write("App/One.swift", "struct One {}\n")
         try repository.commitWithHooks("One")
         let editor = repository.directory.url.appendingPathComponent("edit-first.sh")
-        try repository.writeExecutable(editor, "#!/bin/sh\nsed 's/^pick/edit/' \"$1\" > \"$1.tmp\" && mv \"$1.tmp\" \"$1\"\n")
-        let rebase = try repository.gitResult(["rebase", "-i", "HEAD~1"], extraEnvironment: ["GIT_SEQUENCE_EDITOR": editor.path])
+        try repository.writeExecutable(
+            editor, "#!/bin/sh\nsed 's/^pick/edit/' \"$1\" > \"$1.tmp\" && mv \"$1.tmp\" \"$1\"\n")
+        let rebase = try repository.gitResult(
+            ["rebase", "-i", "HEAD~1"], extraEnvironment: ["GIT_SEQUENCE_EDITOR": editor.path])
         #expect(rebase.status == 0, "\(rebase.stderr)")
         #expect(fileExists(repository.gitFolder.appendingPathComponent("rebase-merge")))
 
@@ -117,7 +126,8 @@ struct PostCommitHookTests {
         #expect(!first.stderr.contains("MAJOR CHANGE"), "\(first.stderr)")
         let amended = try repository.gitResult(["commit", "-q", "--amend", "-m", "Notes [deploy]"])
         #expect(amended.status == 0, "\(amended.stderr)")
-        #expect(amended.stderr.contains("slipway: MAJOR CHANGE (bump patch): message tag [deploy]"), "\(amended.stderr)")
+        #expect(
+            amended.stderr.contains("slipway: MAJOR CHANGE (bump patch): message tag [deploy]"), "\(amended.stderr)")
     }
 
     @Test("push: a [deploy] commit (made with commit -a) arrives at the bare remote without the commit waiting for it")
@@ -130,14 +140,18 @@ struct PostCommitHookTests {
         // commit -a gives the hook a temporary index; the background push must not inherit it.
         let result = try repository.gitResult(["commit", "-q", "-a", "-m", "Ship it [deploy]"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("pushing main to origin in the background (log: .git/slipway/hook.log)"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("pushing main to origin in the background (log: .git/slipway/hook.log)"),
+            "\(result.stderr)")
         let head = try repository.head()
         try waitUntil("the push to reach the remote") {
-            try remote.gitResult(["rev-parse", "-q", "--verify", "refs/heads/main"], in: remote.url).stdout.hasPrefix(head)
+            try remote.gitResult(["rev-parse", "-q", "--verify", "refs/heads/main"], in: remote.url).stdout.hasPrefix(
+                head)
         }
         let log = repository.gitFolder.appendingPathComponent("slipway/hook.log")
         try waitUntil("the log's last line") { contents(log).contains("push finished with exit status 0") }
-        #expect(contents(log).contains("$ git push --atomic origin refs/heads/main:refs/heads/main"), "\(contents(log))")
+        #expect(
+            contents(log).contains("$ git push --atomic origin refs/heads/main:refs/heads/main"), "\(contents(log))")
     }
 
     @Test("push: the branch goes to the branch it tracks (branch.<name>.merge), as a release pushes it")
@@ -152,20 +166,26 @@ struct PostCommitHookTests {
         #expect(result.stderr.contains("pushing main to origin in the background"), "\(result.stderr)")
         let head = try repository.head()
         try waitUntil("the push to reach the tracked branch") {
-            try remote.gitResult(["rev-parse", "-q", "--verify", "refs/heads/release-train"], in: remote.url).stdout.hasPrefix(head)
+            try remote.gitResult(["rev-parse", "-q", "--verify", "refs/heads/release-train"], in: remote.url).stdout
+                .hasPrefix(head)
         }
-        #expect(try remote.gitResult(["rev-parse", "-q", "--verify", "refs/heads/main"], in: remote.url).status != 0,
-                "the push went to a branch named like the local one instead of the tracked one")
+        #expect(
+            try remote.gitResult(["rev-parse", "-q", "--verify", "refs/heads/main"], in: remote.url).status != 0,
+            "the push went to a branch named like the local one instead of the tracked one")
         let log = repository.gitFolder.appendingPathComponent("slipway/hook.log")
         try waitUntil("the log's last line") { contents(log).contains("push finished with exit status 0") }
-        #expect(contents(log).contains("$ git push --atomic origin refs/heads/main:refs/heads/release-train"), "\(contents(log))")
+        #expect(
+            contents(log).contains("$ git push --atomic origin refs/heads/main:refs/heads/release-train"),
+            "\(contents(log))")
     }
 
     @Test("push with no remote says why in one line and the commit still succeeds")
     func pushWithoutRemote() throws {
         let repository = try makeRepository(action: "push")
         let result = try repository.commitWithHooks("Ship it [deploy]")
-        #expect(result.stderr.contains("slipway: post-commit hook: branch main has no remote to push to"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("slipway: post-commit hook: branch main has no remote to push to"),
+            "\(result.stderr)")
     }
 
     /// A stand-in for `slipway release`: records how it was started, then waits for the test's go-ahead.
@@ -173,7 +193,9 @@ struct PostCommitHookTests {
         let folder = repository.directory.url.appendingPathComponent("standin")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let program = folder.appendingPathComponent("fake-slipway")
-        try repository.writeExecutable(program, """
+        try repository.writeExecutable(
+            program,
+            """
             #!/bin/sh
             out='\(folder.path)'
             echo "start $$" >> "$out/events"
@@ -206,10 +228,13 @@ struct PostCommitHookTests {
 
         #expect(contents(folder.appendingPathComponent("argv")) == "release\n")
         #expect(contents(folder.appendingPathComponent("stdin")) == "empty\n")
-        let session = contents(folder.appendingPathComponent("session")).split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let session = contents(folder.appendingPathComponent("session")).split(separator: " ").map {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         #expect(session.count == 2 && session[0] == session[1], "the runner did not start its own session: \(session)")
         #expect(session.first != String(getsid(0)))
-        #expect(contents(folder.appendingPathComponent("pwd")).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(
+            contents(folder.appendingPathComponent("pwd")).trimmingCharacters(in: .whitespacesAndNewlines)
                 == repository.url.resolvingSymlinksInPath().path)
 
         let lockPath = repository.gitFolder.appendingPathComponent("slipway/hook.lock").path
@@ -255,19 +280,26 @@ struct PostCommitHookTests {
         let repository = try makeRepository()
         try repository.git(["config", "slipway.path", "/nonexistent/bin/slipway"])
         let result = try repository.commitWithHooks("Anything [deploy]")
-        #expect(result.stderr.contains("slipway: post-commit hook skipped: /nonexistent/bin/slipway is not installed any more"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "slipway: post-commit hook skipped: /nonexistent/bin/slipway is not installed any more"),
+            "\(result.stderr)")
         #expect(try repository.git(["log", "-1", "--format=%s"]) == "Anything [deploy]\n")
     }
 
     @Test("a GUI client's minimal PATH still finds slipway through the recorded path")
     func minimalPath() throws {
         let repository = try makeRepository()
-        let git = try runProcess("/usr/bin/env", ["sh", "-c", "command -v git"], environment: repository.environment).stdout
+        let git = try runProcess("/usr/bin/env", ["sh", "-c", "command -v git"], environment: repository.environment)
+            .stdout
             .trimmingCharacters(in: .whitespacesAndNewlines)
         try repository.write("Shared/Core.swift", "struct Core {}\n")
         try repository.git(["add", "-A"])
-        let result = try repository.gitResult(["commit", "-q", "-m", "Shared"], extraEnvironment: ["PATH": "/usr/bin:/bin"])
-        #expect(git.hasPrefix("/usr/bin/") || git.hasPrefix("/bin/"), "this test assumes git in /usr/bin or /bin, found \(git)")
+        let result = try repository.gitResult(
+            ["commit", "-q", "-m", "Shared"], extraEnvironment: ["PATH": "/usr/bin:/bin"])
+        #expect(
+            git.hasPrefix("/usr/bin/") || git.hasPrefix("/bin/"),
+            "this test assumes git in /usr/bin or /bin, found \(git)")
         #expect(result.status == 0)
         #expect(result.stderr.contains("slipway: MAJOR CHANGE"), "\(result.stderr)")
     }
@@ -277,6 +309,9 @@ struct PostCommitHookTests {
         let repository = try makeRepository()
         try repository.write(".slipway.yml", "hooks:\n  action: deploy\n")
         let result = try repository.commitWithHooks("Change [deploy]")
-        #expect(result.stderr.contains("slipway: post-commit hook: .slipway.yml:2:11: 'hooks.action' must be one of notify, push, release"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "slipway: post-commit hook: .slipway.yml:2:11: 'hooks.action' must be one of notify, push, release"),
+            "\(result.stderr)")
     }
 }

@@ -32,7 +32,10 @@ struct PrePushHookTests {
         try local.commitWithHooks("Tweak", extraEnvironment: ["SLIPWAY_SKIP_HOOK": "1"])
         let ordinary = try local.gitResult(["push", "origin", "main"])
         #expect(ordinary.status == 0)
-        #expect(ordinary.stderr.contains("slipway: main -> origin main: not a major change [1 commit since \(base.prefix(7))]"), "\(ordinary.stderr)")
+        #expect(
+            ordinary.stderr.contains(
+                "slipway: main -> origin main: not a major change [1 commit since \(base.prefix(7))]"),
+            "\(ordinary.stderr)")
 
         try local.write("App/Login.swift", "struct Login {}\n")
         try local.commitWithHooks("Login [deploy]", extraEnvironment: ["SLIPWAY_SKIP_HOOK": "1"])
@@ -40,7 +43,9 @@ struct PrePushHookTests {
         try local.commitWithHooks("Logout", extraEnvironment: ["SLIPWAY_SKIP_HOOK": "1"])
         let major = try local.gitResult(["push", "origin", "main"])
         #expect(major.status == 0, "report mode must never block: \(major.stderr)")
-        #expect(major.stderr.contains("slipway: main -> origin main: MAJOR CHANGE (bump patch): message tag [deploy]"), "\(major.stderr)")
+        #expect(
+            major.stderr.contains("slipway: main -> origin main: MAJOR CHANGE (bump patch): message tag [deploy]"),
+            "\(major.stderr)")
         #expect(major.stderr.contains("[2 commits since "))
         #expect(try remoteHead(remote, "main") == (try local.head()))
     }
@@ -55,7 +60,10 @@ struct PrePushHookTests {
         try local.commitWithHooks("Shared core", extraEnvironment: ["SLIPWAY_SKIP_HOOK": "1"])
         let push = try local.gitResult(["push", "origin", "feature"])
         #expect(push.status == 0, "\(push.stderr)")
-        #expect(push.stderr.contains("slipway: feature -> origin feature (new branch): MAJOR CHANGE (bump patch): shared code changed: Shared/Core.swift [2 commits since v1.0.0]"), "\(push.stderr)")
+        #expect(
+            push.stderr.contains(
+                "slipway: feature -> origin feature (new branch): MAJOR CHANGE (bump patch): shared code changed: Shared/Core.swift [2 commits since v1.0.0]"
+            ), "\(push.stderr)")
 
         let delete = try local.gitResult(["push", "origin", "--delete", "feature"])
         #expect(delete.status == 0, "\(delete.stderr)")
@@ -76,7 +84,8 @@ struct PrePushHookTests {
         #expect(push.stderr.contains("(new branch): not a major change [1 commit, all of history]"), "\(push.stderr)")
     }
 
-    @Test("hooks.prePush: block refuses an unreleased major change, lets a release through, SLIPWAY_SKIP_HOOK overrides")
+    @Test(
+        "hooks.prePush: block refuses an unreleased major change, lets a release through, SLIPWAY_SKIP_HOOK overrides")
     func block() throws {
         let (local, remote) = try makeRepositories(configuration: "hooks:\n  prePush: block\n")
         let before = try remoteHead(remote, "main")
@@ -84,11 +93,14 @@ struct PrePushHookTests {
         try local.commitWithHooks("Shared core", extraEnvironment: ["SLIPWAY_SKIP_HOOK": "1"])
         let refused = try local.gitResult(["push", "origin", "main"])
         #expect(refused.status != 0)
-        #expect(refused.stderr.contains("slipway: refusing to push main: a major change that has not been released"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("slipway: refusing to push main: a major change that has not been released"),
+            "\(refused.stderr)")
         #expect(try remoteHead(remote, "main") == before)
 
         try local.write("project.yml", "name: App\n")
-        try local.commitWithHooks("Release 1.1.0 (2)\n\nSlipway-Release: 1.1.0+2\n", extraEnvironment: ["SLIPWAY_SKIP_HOOK": "1"])
+        try local.commitWithHooks(
+            "Release 1.1.0 (2)\n\nSlipway-Release: 1.1.0+2\n", extraEnvironment: ["SLIPWAY_SKIP_HOOK": "1"])
         let released = try local.gitResult(["push", "origin", "main"])
         #expect(released.status == 0, "\(released.stderr)")
         #expect(try remoteHead(remote, "main") == (try local.head()))
@@ -104,11 +116,13 @@ struct PrePushHookTests {
     func parse() {
         let zero = String(repeating: "0", count: 40)
         let sha = String(repeating: "a", count: 40)
-        let updates = PrePushHook.parse("refs/heads/main \(sha) refs/heads/main \(zero)\n\n(delete) \(zero) refs/heads/old \(sha)\nnonsense\n")
-        #expect(updates == [
-            .init(localRef: "refs/heads/main", localSHA: sha, remoteRef: "refs/heads/main", remoteSHA: zero),
-            .init(localRef: "(delete)", localSHA: zero, remoteRef: "refs/heads/old", remoteSHA: sha),
-        ])
+        let updates = PrePushHook.parse(
+            "refs/heads/main \(sha) refs/heads/main \(zero)\n\n(delete) \(zero) refs/heads/old \(sha)\nnonsense\n")
+        #expect(
+            updates == [
+                .init(localRef: "refs/heads/main", localSHA: sha, remoteRef: "refs/heads/main", remoteSHA: zero),
+                .init(localRef: "(delete)", localSHA: zero, remoteRef: "refs/heads/old", remoteSHA: sha),
+            ])
     }
 
     @Test("pre-commit's variables stand in for git's lines")
@@ -116,10 +130,12 @@ struct PrePushHookTests {
         let (local, _) = try makeRepositories()
         try local.write("Shared/Core.swift", "struct Core {}\n")
         try local.commitWithHooks("Shared core", extraEnvironment: ["SLIPWAY_SKIP_HOOK": "1"])
-        let result = try local.slipway(arguments: ["hook", "pre-push", "origin"], extraEnvironment: [
-            "PRE_COMMIT_FROM_REF": try local.rev("HEAD~1"), "PRE_COMMIT_TO_REF": try local.head(),
-            "PRE_COMMIT_LOCAL_BRANCH": "refs/heads/main", "PRE_COMMIT_REMOTE_BRANCH": "refs/heads/main",
-        ])
+        let result = try local.slipway(
+            arguments: ["hook", "pre-push", "origin"],
+            extraEnvironment: [
+                "PRE_COMMIT_FROM_REF": try local.rev("HEAD~1"), "PRE_COMMIT_TO_REF": try local.head(),
+                "PRE_COMMIT_LOCAL_BRANCH": "refs/heads/main", "PRE_COMMIT_REMOTE_BRANCH": "refs/heads/main",
+            ])
         #expect(result.status == 0)
         #expect(result.stderr.contains("slipway: main -> origin main: MAJOR CHANGE"), "\(result.stderr)")
         #expect(result.stdout.isEmpty)

@@ -1,0 +1,80 @@
+import Foundation
+import SlipwayCore
+
+extension CIInstaller {
+    /// What `slipway ci install` will do; refuses (changing nothing) to replace a file with other content unless
+    /// `--force`.
+    public func planInstall(_ request: Request) throws -> CIInstallPlan {
+        let placements = try destinations(request)
+        let root = workspace.root
+        let different = placements.filter {
+            FileStatus.exists($0.destination) && !$0.file.isInstalled(at: $0.destination)
+        }
+        if !different.isEmpty, !request.force {
+            let names = different.map { DisplayPath.of($0.destination, root: root) }.joined(separator: ", ")
+            let one = different.count == 1
+            throw Failure(
+                "\(names) already \(one ? "exists" : "exist") with other content; nothing was written",
+                hint: "compare with Slipway's version, or replace \(one ? "it" : "them") with "
+                    + "'slipway ci install \(request.target.rawValue) --force'")
+        }
+        var changes: [InstallChange] = []
+        var rows: [String] = []
+        var plannedFolders: Set<String> = []
+        for (file, destination) in placements {
+            let shown = DisplayPath.of(destination, root: root)
+            if file.isInstalled(at: destination) {
+                rows.append("unchanged  \(shown)")
+                continue
+            }
+            let folder = destination.deletingLastPathComponent()
+            let missing = { (url: URL) in !FileStatus.exists(url) && !plannedFolders.contains(url.path) }
+            if missing(folder) {
+                var topmost = folder
+                while missing(topmost.deletingLastPathComponent()) { topmost = topmost.deletingLastPathComponent() }
+                changes.append(.createFolder(folder, topmost: topmost))
+                plannedFolders.formUnion(InstallChange.folders(from: folder, upTo: topmost).map(\.path))
+            }
+            let previous = try FileContents.read(destination, shownAs: shown)
+            changes.append(.writeFile(destination, bytes: file.bytes, mode: file.mode, previous: previous))
+            rows.append((previous == nil ? "created    " : "replaced   ") + shown)
+        }
+        return CIInstallPlan(command: command(request), changes: changes, rows: rows)
+    }
+
+    public func install(_ request: Request, console: Console) throws -> ExitStatus {
+        let plan = try planInstall(request)
+        let display = { (url: URL) in DisplayPath.of(url, root: workspace.root) }
+        if request.dryRun {
+            console.out(
+                InstallDryRunReport.text(
+                    command: plan.command, place: nil, changes: plan.changes,
+                    outcome: plan.rows.map { "  \($0)\n" }.joined(), display: display))
+            return .success
+        }
+        let effects = SystemInstallEffects(repository: workspace.repository)
+        let executor = InstallExecutor(effects: effects, root: workspace.root, command: plan.command)
+        try executor.execute(plan.changes)
+        var text = plan.rows.joined(separator: "\n") + "\n"
+        switch request.target {
+        case .github:
+            text +=
+                "Commit it: the workflow judges every push, builds and tests major changes on macOS, and releases "
+                + "from the default branch.\n"
+        case .xcodeCloud:
+            text +=
+                "Commit ci_scripts/: Xcode Cloud runs them in every workflow (post-clone, pre- and "
+                + "post-xcodebuild).\n"
+        }
+        console.out(text)
+        return .success
+    }
+
+    /// The command as typed, for the hint when a rollback fails.
+    private func command(_ request: Request) -> String {
+        var words = ["slipway", "ci", "install", request.target.rawValue]
+        if let directory = request.directory { words += ["--directory", directory] }
+        if request.force { words.append("--force") }
+        return Shell.quote(words)
+    }
+}
