@@ -15,6 +15,7 @@ test: setup
 	scripts/python-tools.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(SWIFT) format lint --strict --recursive Sources Tests
 	scripts/lint.sh
 	scripts/check-corpus.sh
 

@@ -40,6 +40,14 @@ struct FileSnapshot: Equatable, CustomStringConvertible {
 }
 
 extension TestRepository {
+    /// A repository with one commit (a README), as the hooks tests start from.
+    static func withInitialCommit() throws -> TestRepository {
+        let repository = try TestRepository()
+        try repository.write("README.md", "hello\n")
+        try repository.commit("Initial commit")
+        return repository
+    }
+
     /// Runs git with extra variables and returns what it printed, failing or not (a hook's output goes to stderr).
     func gitResult(
         _ arguments: [String], extraEnvironment: [String: String] = [:], in directory: URL? = nil, input: String? = nil
