@@ -13,7 +13,7 @@ build: setup
 # The tests run check-jsonschema from scripts/python-tools.sh's venv, so it is installed before they start.
 test: setup
 	scripts/python-tools.sh
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	$(SWIFT) test --skip-build
 	$(SWIFT) format lint --strict --recursive Sources Tests
 	scripts/lint.sh

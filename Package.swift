@@ -1,9 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point one way (ARCHITECTURE.md draws the graph): slipway → SlipwayCLI → SlipwayKit (umbrella) →
-// SlipwayHooks, SlipwayRelease → SlipwayPipeline, SlipwayVersioning → SlipwayDetection → SlipwayHistory →
-// SlipwaySpec → SlipwayConfig → (SlipwayGit, SlipwayYAML, SlipwayCrypto) → SlipwayCore. SwiftPM refuses a cycle.
+// Dependencies point down, "A → B" meaning A imports B (ARCHITECTURE.md draws the whole graph): slipway → SlipwayCLI →
+// SlipwayKit (umbrella) → SlipwayHooks, SlipwayRelease; SlipwayRelease → SlipwayPipeline, SlipwayVersioning; both →
+// SlipwayDetection → SlipwayHistory → SlipwaySpec → SlipwayConfig; every capability → SlipwayGit, SlipwayYAML,
+// SlipwayCrypto (as each needs) → SlipwayCore. SwiftPM refuses a cycle, and `make test` builds with
+// --explicit-target-dependency-import-check, so a module imports only what it declares.
 // The C libraries come from the system (Debian's -dev packages or Homebrew); no Swift package is fetched.
 let package = Package(
     name: "Slipway",
@@ -37,17 +39,26 @@ let package = Package(
         .target(name: "SlipwayGit", dependencies: ["CGit2", "CGitCertificates", "SlipwayCore"]),
         .target(name: "SlipwayYAML", dependencies: ["CYAML", "SlipwayCore"]),
         .target(name: "SlipwayCrypto", dependencies: ["CCrypto", "SlipwayCore"]),
-        // Capabilities, lowest first; each imports only those above it in this list.
+        // Capabilities, lowest first; each imports only targets it lists, all of them above it here.
         .target(name: "SlipwayConfig", dependencies: ["SlipwayCore", "SlipwayYAML"]),
         .target(name: "SlipwaySpec", dependencies: ["SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayYAML"]),
-        .target(name: "SlipwayHistory", dependencies: ["SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit"]),
+        .target(
+            name: "SlipwayHistory",
+            dependencies: [
+                "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayYAML",
+            ]
+        ),
         .target(
             name: "SlipwayDetection",
-            dependencies: ["SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit"]
+            dependencies: [
+                "SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit",
+            ]
         ),
         .target(
             name: "SlipwayVersioning",
-            dependencies: ["SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit"]
+            dependencies: [
+                "SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayCore", "SlipwayGit", "SlipwayYAML",
+            ]
         ),
         .target(
             name: "SlipwayPipeline",
@@ -60,7 +71,7 @@ let package = Package(
             name: "SlipwayRelease",
             dependencies: [
                 "SlipwayPipeline", "SlipwayVersioning", "SlipwayDetection", "SlipwayHistory", "SlipwaySpec",
-                "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayYAML", "SlipwayCrypto",
+                "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayCrypto",
             ]
         ),
         .target(
@@ -69,12 +80,13 @@ let package = Package(
                 "SlipwayDetection", "SlipwayHistory", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayCrypto",
             ]
         ),
-        // The one product others import: it re-exports every capability.
+        // The one product others import: it re-exports every capability and the wrappers below them.
         .target(
             name: "SlipwayKit",
             dependencies: [
                 "SlipwayConfig", "SlipwaySpec", "SlipwayHistory", "SlipwayDetection", "SlipwayVersioning",
                 "SlipwayPipeline", "SlipwayRelease", "SlipwayHooks", "SlipwayCore", "SlipwayGit", "SlipwayYAML",
+                "SlipwayCrypto",
             ]
         ),
         .target(name: "SlipwayCLI", dependencies: ["SlipwayKit", "SlipwayCore"]),

@@ -25,7 +25,8 @@ enum ReleaseCommand: SlipwayCommand {
             .init(
                 name: "push", value: nil,
                 help:
-                    "Push the branch and the tag to the branch's upstream remote\n(default: release.push in .slipway.yml)."
+                    "Push the branch and the tag where 'git push' would (pushRemote,\n"
+                    + "pushDefault, upstream, origin; default: release.push)."
             ),
             .init(name: "no-push", value: nil, help: "Do not push, whatever release.push says."),
             .init(

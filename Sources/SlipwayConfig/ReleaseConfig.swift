@@ -8,7 +8,7 @@ public struct ReleaseConfig: Sendable, Equatable {
     public var commitMessage = ReleaseTemplate("Release {version} ({build})")
     /// The annotated tag's name.
     public var tag = ReleaseTemplate("v{version}")
-    /// Push the branch and the tag to the branch's upstream remote after tagging.
+    /// Push the branch and the tag after tagging, where `git push` would (see `PushTarget`).
     public var push = false
 
     public init() {}

@@ -76,6 +76,11 @@ public enum GitError: SlipwayError, Equatable {
         switch self {
         case .notARepository:
             return "run slipway inside a git repository, or create one with 'git init'"
+        case .library(let function, _, let detail)
+        where function == "git_repository_open_ext" && detail.contains("owned"):
+            // libgit2 refuses, as git does, a repository another user owns unless it is marked safe.
+            return "if you trust this repository, mark it safe as git asks: "
+                + "git config --global --add safe.directory <repository path>"
         case .emptyRepository:
             return "make a first commit, then run slipway again"
         case .unknownRevision:

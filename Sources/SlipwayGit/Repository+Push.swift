@@ -17,7 +17,12 @@ extension Repository {
         branch: String, tag: String?, remote: String,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(GitError) {
-        let arguments = try pushArguments(branch: branch, tag: tag, remote: remote)
+        try push(arguments: try pushArguments(branch: branch, tag: tag, remote: remote), environment: environment)
+    }
+
+    /// Runs `git` with `arguments` (from `pushArguments`, worked out when a release was planned) in the working tree.
+    public func push(arguments: [String], environment: [String: String]) throws(GitError) {
+        guard arguments.first == "push" else { throw .invalidReferenceName(arguments.first ?? "") }
         try GitCommand.run(arguments, in: workingDirectory ?? gitDirectory, environment: environment)
     }
 

@@ -24,12 +24,6 @@ extension Repository {
         return Remote(name: name, url: RemoteURL.redactingCredentials(url))
     }
 
-    /// The remote `branch` tracks (`branch.<name>.remote`), or `nil` when it tracks none or a local branch (`.`).
-    public func upstreamRemote(ofBranch branch: String) throws(GitError) -> Remote? {
-        guard let name = configString("branch.\(branch).remote"), !name.isEmpty, name != "." else { return nil }
-        return try remote(named: name)
-    }
-
     /// The branch on the remote that `branch` tracks (`branch.<name>.merge`, a full ref such as `refs/heads/main`).
     public func upstreamMergeReference(ofBranch branch: String) -> String? {
         guard let merge = configString("branch.\(branch).merge"), !merge.isEmpty else { return nil }

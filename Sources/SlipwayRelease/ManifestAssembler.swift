@@ -12,9 +12,12 @@ import SlipwaySpec
 /// status.
 public struct ManifestAssembler {
     public let workspace: Workspace
+    /// For `${VAR}` in the spec's include paths, as the command that runs this reads them.
+    public let environment: [String: String]
 
-    public init(workspace: Workspace) {
+    public init(workspace: Workspace, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.workspace = workspace
+        self.environment = environment
     }
 
     private var repository: Repository { workspace.repository }
@@ -43,13 +46,17 @@ public struct ManifestAssembler {
         case .lookUp: tag = try history.releaseTag(at: head)
         case .none: tag = nil
         }
-        let range = try history.rangeSincePreviousRelease(head: head, excludingHead: tag != nil)
-        let previous = range.tag.flatMap { name in range.base.map { ReleaseHistory.Release(name: name, commit: $0) } }
+        // A caller that judged the range already (a release) hands its verdict over: the range is not walked again.
+        let verdict =
+            try known
+            ?? DetectService(workspace: workspace).detector.judge(
+                history.rangeSincePreviousRelease(head: head, excludingHead: tag != nil))
+        let previous = verdict.baseTag.flatMap { name in
+            verdict.base.map { ReleaseHistory.Release(name: name, commit: $0) }
+        }
         let spec = workspace.specPath
         let current = specFacts(at: head)
         let before = previous.map { specFacts(at: $0.commit) }
-
-        let verdict = try known ?? DetectService(workspace: workspace).detector.judge(range)
 
         let branch = repository.currentBranch
         let remote =
@@ -74,6 +81,6 @@ public struct ManifestAssembler {
     func specFacts(at commit: OID) -> SpecFacts? {
         SpecFacts.read(
             spec: workspace.specPath, projectRoot: workspace.configuration.projectRoot,
-            environment: ProcessInfo.processInfo.environment, in: repository, at: commit)
+            environment: environment, in: repository, at: commit)
     }
 }

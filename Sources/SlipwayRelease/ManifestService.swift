@@ -34,7 +34,7 @@ public struct ManifestService {
     @discardableResult
     public func run(_ request: Request, console: Console) throws -> ManifestWriter.Written {
         let head = try workspace.repository.resolveCommit("HEAD")
-        var manifest = try ManifestAssembler(workspace: workspace).manifest(
+        var manifest = try ManifestAssembler(workspace: workspace, environment: environment).manifest(
             head: head, releaseTag: .lookUp, now: request.now)
         let patterns = request.artifacts.isEmpty ? workspace.configuration.artifacts.map(\.pattern) : request.artifacts
         manifest.artifacts = try ArtifactCollector(root: workspace.root).collect(patterns)

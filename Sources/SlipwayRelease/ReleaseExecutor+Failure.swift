@@ -1,5 +1,6 @@
 import Foundation
 import SlipwayCore
+import SlipwayGit
 import SlipwayPipeline
 
 #if canImport(Glibc)
@@ -73,6 +74,17 @@ extension ReleaseExecutor {
     /// The plan's `git push`, when it pushes.
     static func pushCommand(_ plan: ReleasePlan) -> [String] {
         plan.push.map { [Shell.quote(["git"] + $0.arguments)] } ?? []
+    }
+
+    /// The release commit, which every step after `commit` needs: a plan that tags or records before committing is
+    /// a bug in the planner, said as such rather than skipped.
+    static func releaseCommit(_ progress: Progress) throws -> OID {
+        guard let commit = progress.commit else {
+            throw Failure(
+                "internal error: the release plan tags or records the release before committing it",
+                hint: "nothing after the commit step was done; please report this with 'slipway release --dry-run'")
+        }
+        return commit
     }
 
     static func describe(_ error: Error) -> String {

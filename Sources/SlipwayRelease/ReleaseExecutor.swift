@@ -60,8 +60,7 @@ struct ReleaseExecutor {
         switch step {
         case .writeSpecFiles(let files):
             do {
-                progress.backup = try AtomicFileWriter().write(
-                    files.map { AtomicFileWriter.Change(path: $0.url.path, bytes: $0.updated, expected: $0.original) })
+                progress.backup = try BumpPlan.write(files)
             } catch {
                 throw abandon(plan, progress, stage: nil, reason: ReleaseExecutor.describe(error))
             }
@@ -146,7 +145,7 @@ struct ReleaseExecutor {
     }
 
     private func tag(_ name: String, message: String, tagger: Identity, plan: ReleasePlan, progress: Progress) throws {
-        guard let commit = progress.commit else { return }
+        let commit = try ReleaseExecutor.releaseCommit(progress)
         do {
             try repository.createAnnotatedTag(named: name, at: commit, message: message, tagger: tagger)
         } catch {
@@ -165,7 +164,7 @@ struct ReleaseExecutor {
     private func writeManifest(
         _ plan: ReleasePlan, template: ReleaseTemplate, inToto: Bool, progress: Progress
     ) throws -> String {
-        guard let commit = progress.commit else { return "" }
+        let commit = try ReleaseExecutor.releaseCommit(progress)
         var manifest = plan.draft
         manifest.git.commit = commit
         manifest.git.tag = plan.tag
@@ -191,7 +190,8 @@ struct ReleaseExecutor {
         console.out("Pushing \(push.branch) and \(plan.tag) to \(push.remote.name) (\(push.remote.url))\n")
         console.flush()
         do {
-            try repository.push(branch: push.branch, tag: plan.tag, remote: push.remote.name, environment: environment)
+            // The argv the plan holds, the one the dry run printed: git config read again now could differ.
+            try repository.push(arguments: push.arguments, environment: environment)
         } catch {
             if let summary = progress.summary { console.out(summary) }
             throw ReleaseExecutor.incomplete(

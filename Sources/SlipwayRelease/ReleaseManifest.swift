@@ -45,7 +45,7 @@ public struct ReleaseManifest: Sendable {
         public var branch: String?
         /// The release tag on `commit`, if there is one.
         public var tag: String?
-        /// The branch's upstream remote (else `origin`), without credentials.
+        /// The remote `git push` would use (see `PushTarget`, else `origin`), without credentials.
         public var remoteURL: String?
         /// The previous release's commit (`nil`: all history) and its tag.
         public var base: OID?

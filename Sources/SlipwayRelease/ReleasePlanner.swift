@@ -40,7 +40,7 @@ struct ReleasePlanner {
 
         // 3. The stages, the trigger and the commit.
         let stages = try StagePlan.resolve(workspace)
-        var draft = try ManifestAssembler(workspace: workspace).manifest(
+        var draft = try ManifestAssembler(workspace: workspace, environment: environment).manifest(
             head: head, releaseTag: .none, requested: request.requested, verdict: verdict)
         draft.version.marketing = versions.version
         draft.version.build = versions.build

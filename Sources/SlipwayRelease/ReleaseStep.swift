@@ -24,14 +24,6 @@ public enum ReleaseStep: Sendable {
     case writeManifest(ReleaseTemplate, inToto: Bool)
     /// Run this `git push`.
     case push(ReleasePlan.Push)
-
-    /// From the commit on nothing is undone: a failure says what exists and how to finish by hand.
-    var isAfterCommit: Bool {
-        switch self {
-        case .writeSpecFiles, .runStages, .skipStages, .collectArtifacts, .commit: return false
-        case .tag, .writeManifest, .push: return true
-        }
-    }
 }
 
 extension ReleasePlan {

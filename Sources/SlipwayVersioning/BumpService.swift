@@ -7,8 +7,8 @@ import SlipwaySpec
 
 /// `slipway bump`: plans the new versions, shows or writes them.
 ///
-/// Planning and writing are separate steps so `slipway release` can plan, apply, and restore every file byte for
-/// byte if a later stage fails.
+/// Planning and writing are separate steps: the plan is a value (`--dry-run` prints its diff), and `BumpPlan.write`
+/// writes exactly its bytes, as a release's first step does too.
 public struct BumpService {
     public let context: SpecContext
     let writer: AtomicFileWriter
@@ -39,8 +39,7 @@ public struct BumpService {
 
     /// Writes every edited file atomically (all or none) and returns what they held before.
     public func apply(_ plan: BumpPlan) throws -> AtomicFileWriter.Backup {
-        try writer.write(
-            plan.files.map { AtomicFileWriter.Change(path: $0.url.path, bytes: $0.updated, expected: $0.original) })
+        try BumpPlan.write(plan.files, with: writer)
     }
 
     /// Plans, then prints the diff (`dryRun`) or writes and reports.
@@ -69,7 +68,11 @@ public struct BumpService {
                 hint: "run it inside the repository, or name the level: slipway bump patch|minor|major")
         }
         let locator = SpecLocator(root: repository.rootDirectory, configuration: context.configuration)
-        let specPath = locator.relativePath(of: spec) ?? context.configuration.spec ?? SpecPath.defaultNames[0]
+        // A spec outside the repository (`--spec ../x.yml`) is no path a commit changes: judge the repository's own.
+        let specPath =
+            locator.relativePath(of: spec)
+            ?? locator.relativeSpecPath(in: WorkingTreeSpecFiles(currentDirectory: repository.rootDirectory))
+            ?? SpecPath.defaultNames[0]
         let detector = MajorChangeDetector(
             repository: repository, config: context.configuration.detect, specPath: specPath,
             projectRoot: context.configuration.projectRoot)

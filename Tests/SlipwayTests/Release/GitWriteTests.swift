@@ -1,6 +1,7 @@
 import Foundation
 import SlipwayCore
 import SlipwayGit
+import SlipwayHistory
 import Testing
 
 @Suite("git writes: commit, tag, status, remote, push")
@@ -255,20 +256,37 @@ struct GitWriteTests {
         #expect(RemoteURL.redactingCredentials(url) == expected)
     }
 
-    @Test("the branch's upstream remote gives the URL, without credentials")
-    func upstreamRemote() throws {
+    @Test("the push target follows git's order: pushRemote, pushDefault, upstream, origin; URLs without credentials")
+    func pushTargetOrder() throws {
         let (repo, repository) = try app()
+        #expect(try PushTarget.remote(of: "main", in: repository) == nil)
         try repo.git(["remote", "add", "origin", "https://someone:pw@origin.example.com/app.git"])
         try repo.git(["remote", "add", "fork", "ssh://me:pw@fork.example.com/app.git"])
-        #expect(try repository.upstreamRemote(ofBranch: "main") == nil)
-        try repo.git(["config", "branch.main.remote", "fork"])
-        #expect(
-            try repository.upstreamRemote(ofBranch: "main")
-                == Remote(name: "fork", url: "ssh://me@fork.example.com/app.git"))
+        try repo.git(["remote", "add", "mirror", "https://mirror.example.com/app.git"])
+        #expect(try PushTarget.remote(of: "main", in: repository)?.name == "origin")
         #expect(try repository.remote(named: "origin")?.url == "https://origin.example.com/app.git")
         try repo.git(["config", "branch.main.remote", "."])
-        #expect(try repository.upstreamRemote(ofBranch: "main") == nil)
+        #expect(try PushTarget.remote(of: "main", in: repository)?.name == "origin")
+        try repo.git(["config", "branch.main.remote", "fork"])
+        #expect(
+            try PushTarget.remote(of: "main", in: repository)
+                == Remote(name: "fork", url: "ssh://me@fork.example.com/app.git"))
+        try repo.git(["config", "remote.pushDefault", "mirror"])
+        #expect(try PushTarget.remote(of: "main", in: repository)?.name == "mirror")
+        try repo.git(["config", "branch.main.pushRemote", "origin"])
+        #expect(try PushTarget.remote(of: "main", in: repository)?.name == "origin")
+        try repo.git(["config", "branch.main.pushRemote", "missing"])
+        #expect(try PushTarget.remote(of: "main", in: repository) == nil)
         #expect(try repository.remote(named: "missing") == nil)
+    }
+
+    @Test("a repository libgit2 refuses for its owner gets git's safe.directory advice")
+    func ownershipHint() {
+        let error = GitError.library(
+            function: "git_repository_open_ext", code: -36,
+            detail: "repository path '/srv/app' is not owned by current user")
+        #expect(error.hint?.contains("git config --global --add safe.directory") == true)
+        #expect(GitError.library(function: "git_tree_lookup", code: -1, detail: "owned").hint == nil)
     }
 
     @Test("the local config: a value, an unset key, and an unreadable file as an error rather than unset")

@@ -146,9 +146,9 @@ struct ManifestModelTests {
         let (workspace, manifest) = try assembled(repo, now: Date())
         let url = workspace.root.appendingPathComponent("m/manifest.json")
         let writer = ManifestWriter(root: workspace.root, environment: [:])
-        try writer.write(manifest, to: url, inToto: false)
+        _ = try writer.write(manifest, to: url, inToto: false)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
-        try writer.write(manifest, to: url, inToto: false)
+        _ = try writer.write(manifest, to: url, inToto: false)
         let mode = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path).filter
