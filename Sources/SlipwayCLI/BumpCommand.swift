@@ -19,6 +19,7 @@ enum BumpCommand: SlipwayCommand {
                 help: "Set the marketing version everywhere (also brings disagreeing\ndefinitions back into step)."),
             .init(name: "build", value: "<n>", help: "Set the build number everywhere (e.g. $GITHUB_RUN_NUMBER)."),
             .init(name: "dry-run", value: nil, help: "Print the unified diff of what would change; write nothing."),
+            CommandSpec.waitOption,
             .init(name: "json", value: nil, help: "Print JSON: old and new values and every edited position."),
             .init(
                 name: "spec", value: "<path>",
@@ -46,6 +47,7 @@ enum BumpCommand: SlipwayCommand {
         return try BumpService(context: try context.specContext())
             .run(
                 parsed.request, dryRun: arguments.flag("dry-run"), json: arguments.flag("json"),
-                console: context.console)
+                commandLine: (["slipway"] + context.arguments).joined(separator: " "),
+                waitForLock: arguments.flag("wait"), console: context.console)
     }
 }

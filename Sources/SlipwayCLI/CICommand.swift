@@ -30,6 +30,7 @@ enum CICommand: SlipwayCommandGroup {
                 .init(
                     name: "dry-run", value: nil,
                     help: "Print each folder and file it would create or replace, in\norder, and change nothing."),
+                CommandSpec.waitOption,
             ])
 
         static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
@@ -44,9 +45,10 @@ enum CICommand: SlipwayCommandGroup {
             if let directory = arguments.value("directory"), directory.isEmpty {
                 throw UsageError(message: "--directory needs a path", spec: spec)
             }
-            let request = CIInstaller.Request(
+            var request = CIInstaller.Request(
                 target: target, force: arguments.flag("force"), directory: arguments.value("directory"),
                 currentDirectory: context.currentDirectory, dryRun: arguments.flag("dry-run"))
+            request.waitForLock = arguments.flag("wait")
             return try CIInstaller(workspace: try context.workspace()).install(request, console: context.console)
         }
     }

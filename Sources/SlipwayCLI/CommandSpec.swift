@@ -30,6 +30,11 @@ struct CommandSpec: Sendable {
 
     static let helpOption = Option(name: "help", short: "h", value: nil, help: "Show help information.")
 
+    /// Every command that writes takes the repository's one lock; this waits for it instead of refusing.
+    static let waitOption = Option(
+        name: "wait", value: nil,
+        help: "When another Slipway command holds the repository's lock,\nwait for it instead of refusing (exit 2).")
+
     var usage: String {
         var parts = ["slipway"] + path
         if !subcommands.isEmpty {

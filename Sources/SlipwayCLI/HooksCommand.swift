@@ -33,6 +33,7 @@ enum HooksCommand: SlipwayCommandGroup {
                         + "background). Recorded in git config slipway.hookAction."),
                 .init(name: "force", value: nil, help: "Install even when another hook manager owns the hooks."),
                 HooksCommand.dryRunOption,
+                CommandSpec.waitOption,
             ])
 
         static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
@@ -46,7 +47,7 @@ enum HooksCommand: SlipwayCommandGroup {
             }
             let request = HooksService.InstallRequest(
                 slipwayPath: SlipwayExecutable.path(environment: context.environment), action: action,
-                force: arguments.flag("force"), dryRun: arguments.flag("dry-run"))
+                force: arguments.flag("force"), dryRun: arguments.flag("dry-run"), waitForLock: arguments.flag("wait"))
             return try HooksService(workspace: try context.workspace()).install(request, console: context.console)
         }
     }
@@ -55,11 +56,12 @@ enum HooksCommand: SlipwayCommandGroup {
         static let spec = CommandSpec(
             path: ["hooks", "uninstall"],
             abstract: "Remove Slipway's hooks and put back any hook they replaced, byte for byte.",
-            options: [HooksCommand.dryRunOption])
+            options: [HooksCommand.dryRunOption, CommandSpec.waitOption])
 
         static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
             try HooksService(workspace: try context.workspace())
-                .uninstall(dryRun: arguments.flag("dry-run"), console: context.console)
+                .uninstall(
+                    dryRun: arguments.flag("dry-run"), waitForLock: arguments.flag("wait"), console: context.console)
         }
     }
 

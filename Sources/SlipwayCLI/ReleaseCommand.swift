@@ -28,6 +28,7 @@ enum ReleaseCommand: SlipwayCommand {
                     "Push the branch and the tag where 'git push' would (pushRemote,\n"
                     + "pushDefault, upstream, origin; default: release.push)."
             ),
+            CommandSpec.waitOption,
             .init(name: "no-push", value: nil, help: "Do not push, whatever release.push says."),
             .init(
                 name: "allow-dirty", value: nil,
@@ -63,6 +64,7 @@ enum ReleaseCommand: SlipwayCommand {
             commandLine: (["slipway"] + context.arguments).joined(separator: " "))
         request.allowDirty = arguments.flag("allow-dirty")
         request.dryRun = arguments.flag("dry-run")
+        request.waitForLock = arguments.flag("wait")
         request.skipStages = arguments.flag("skip-stages")
         if arguments.flag("push") { request.push = true }
         if arguments.flag("no-push") { request.push = false }

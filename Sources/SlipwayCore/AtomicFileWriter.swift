@@ -32,11 +32,33 @@ public struct AtomicFileWriter: Sendable {
     /// The files as they were before a write.
     public struct Backup: Sendable {
         public let files: [(path: String, bytes: [UInt8])]
+        /// What the write put in each file, in the same order: a file that no longer holds it was changed since.
+        let written: [[UInt8]]
         let writer: AtomicFileWriter
 
-        /// Puts every file back exactly as it was, with the same all-or-nothing guarantee as the write.
-        public func restore() throws(FileWriteError) {
-            _ = try writer.write(files.map { Change(path: $0.path, bytes: $0.bytes) })
+        /// Puts back, exactly as it was, every file that still holds what the write put there, with the same
+        /// all-or-nothing guarantee as the write. A file someone changed since is left as it is now, never
+        /// overwritten: its path is returned.
+        @discardableResult
+        public func restore() throws(FileWriteError) -> [String] {
+            var changes: [Change] = []
+            var changedSince: [String] = []
+            for (file, bytes) in zip(files, written) {
+                // A file that cannot be read now (deleted, replaced by a folder) is not Slipway's to put back.
+                let current: [UInt8]?
+                do {
+                    current = try AtomicFileWriter.read(AtomicFileWriter.resolvedPath(file.path), shownAs: file.path)
+                } catch {
+                    current = nil
+                }
+                if current == bytes {
+                    changes.append(Change(path: file.path, bytes: file.bytes, expected: bytes))
+                } else {
+                    changedSince.append(file.path)
+                }
+            }
+            _ = try writer.write(changes)
+            return changedSince
         }
     }
 
@@ -108,7 +130,8 @@ public struct AtomicFileWriter: Sendable {
         for folder in Set(prepared.map { AtomicFileWriter.folder(of: $0.target) }) {
             AtomicFileWriter.syncFolder(folder)
         }
-        return Backup(files: prepared.map { ($0.requested, $0.original) }, writer: self)
+        return Backup(
+            files: prepared.map { ($0.requested, $0.original) }, written: changes.map(\.bytes), writer: self)
     }
 
     /// Creates or replaces one file atomically: readers see the old file or the new one, never half of one.

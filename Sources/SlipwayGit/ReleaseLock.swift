@@ -7,7 +7,8 @@ import Glibc
 import Darwin
 #endif
 
-/// The lock one release holds on a repository, so two releases never bump, commit and tag at the same time.
+/// The lock every Slipway command that writes holds on a repository (`release`, `bump`, `hooks install|uninstall`,
+/// `ci install`), so two writers never edit the spec, commit or tag at the same time and no update is lost.
 ///
 /// The lock is `slipway-release.lock` in the git common folder (shared by every worktree), a `FileLock`: the
 /// kernel releases it when the holding process ends, however it ends, so a crashed release never blocks the next
@@ -44,6 +45,11 @@ public final class ReleaseLock {
             self.init(pid: Int32(truncatingIfNeeded: pid), host: host, startedAt: started, command: command)
         }
 
+        /// What the holder is doing, as messages say it: `release` for `slipway release …`, else `Slipway command`.
+        public var kind: String {
+            command.split(separator: " ").dropFirst().first == "release" ? "release" : "Slipway command"
+        }
+
         /// `pid 4242 on build-mac since 2024-05-01T12:00:00Z ('slipway release minor')`.
         public var summary: String {
             "pid \(pid) on \(host) since \(UTCTimestamp.string(startedAt)) ('\(command)')"
@@ -66,17 +72,19 @@ public final class ReleaseLock {
         self.lock = lock
     }
 
-    /// Takes the lock of `repository`, or throws `ReleaseLockError` naming the release that holds it.
-    public static func acquire(in repository: Repository, command: String, now: Date = Date()) throws(ReleaseLockError)
-        -> ReleaseLock
-    {
+    /// Takes the lock of `repository`, or throws `ReleaseLockError` naming the command that holds it. With
+    /// `waiting`, a held lock is waited for instead (`--wait`): `waiting` is told the holder first.
+    public static func acquire(
+        in repository: Repository, command: String, now: Date = Date(), waiting: ((Holder?) -> Void)? = nil
+    ) throws(ReleaseLockError) -> ReleaseLock {
         let path = repository.commonDirectory.appendingPathComponent(fileName)
         // Whole seconds, as the file records them, so the holder read back equals the one written.
         let started = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         let holder = Holder(pid: getpid(), host: hostName(), startedAt: started, command: command)
         do {
             let lock = try FileLock.acquire(
-                at: path.path, contents: Array(holder.json.pretty().utf8), wait: nil,
+                at: path.path, contents: Array(holder.json.pretty().utf8),
+                wait: waiting.map { tell in { bytes in tell(Holder(json: Data(bytes))) } },
                 holderIsAlive: { bytes in Holder(json: Data(bytes)).map(isAlive) ?? false })
             return ReleaseLock(path: path, holder: holder, lock: lock)
         } catch {
@@ -150,18 +158,22 @@ public struct ReleaseLockError: SlipwayError {
     public var reason: String?
 
     public var message: String {
-        if let reason { return "cannot take the release lock \(path): \(reason)" }
-        guard let holder else { return "another release holds this repository's lock (\(path))" }
-        return "another release holds this repository's lock: \(holder.summary)"
+        if let reason { return "cannot take the repository's lock \(path): \(reason)" }
+        guard let holder else { return "another Slipway command holds this repository's lock (\(path))" }
+        return "another \(holder.kind) holds this repository's lock: \(holder.summary)"
     }
 
     public var hint: String? {
         if reason != nil { return "check that the git folder is writable" }
-        guard let holder else { return "wait for it to finish; the lock is released when that process ends" }
+        guard let holder else {
+            return "wait for it to finish (or pass --wait); the lock is released when that process ends"
+        }
         if holder.host != ReleaseLock.hostName() {
-            return "that release runs on \(holder.host), which shares this repository; wait for it to finish"
+            return "that \(holder.kind) runs on \(holder.host), which shares this repository; wait for it to finish "
+                + "(or pass --wait)"
         }
         return
-            "wait for it to finish, or stop it with 'kill \(holder.pid)'; the lock is released when that process ends"
+            "wait for it to finish (or pass --wait), or stop it with 'kill \(holder.pid)'; the lock is released when "
+            + "that process ends"
     }
 }

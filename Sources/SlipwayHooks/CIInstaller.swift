@@ -22,6 +22,8 @@ public struct CIInstaller {
         public var currentDirectory: URL?
         /// Print the plan and change nothing.
         public var dryRun = false
+        /// Wait for another writer to release the repository's lock instead of refusing (`--wait`).
+        public var waitForLock = false
 
         public init(
             target: Target, force: Bool = false, directory: String? = nil, currentDirectory: URL? = nil,

@@ -28,12 +28,18 @@ public struct HooksService {
         public var force = false
         /// Print the plan and change nothing.
         public var dryRun = false
+        /// Wait for another writer to release the repository's lock instead of refusing (`--wait`).
+        public var waitForLock = false
 
-        public init(slipwayPath: String, action: HookAction? = nil, force: Bool = false, dryRun: Bool = false) {
+        public init(
+            slipwayPath: String, action: HookAction? = nil, force: Bool = false, dryRun: Bool = false,
+            waitForLock: Bool = false
+        ) {
             self.slipwayPath = slipwayPath
             self.action = action
             self.force = force
             self.dryRun = dryRun
+            self.waitForLock = waitForLock
         }
     }
 
@@ -43,11 +49,22 @@ public struct HooksService {
     func display(_ url: URL) -> String { DisplayPath.of(url, root: repository.rootDirectory) }
 
     public func install(_ request: InstallRequest, console: Console) throws -> ExitStatus {
-        try carryOut(try planInstall(request), dryRun: request.dryRun, console: console)
+        let lock = try writerLock("slipway hooks install", dryRun: request.dryRun, wait: request.waitForLock, console)
+        defer { lock?.release() }
+        return try carryOut(try planInstall(request), dryRun: request.dryRun, console: console)
     }
 
-    public func uninstall(dryRun: Bool = false, console: Console) throws -> ExitStatus {
-        try carryOut(try planUninstall(), dryRun: dryRun, console: console)
+    public func uninstall(dryRun: Bool = false, waitForLock: Bool = false, console: Console) throws -> ExitStatus {
+        let lock = try writerLock("slipway hooks uninstall", dryRun: dryRun, wait: waitForLock, console)
+        defer { lock?.release() }
+        return try carryOut(try planUninstall(), dryRun: dryRun, console: console)
+    }
+
+    /// The repository's writer lock, held from before planning until the changes are made; a dry run writes
+    /// nothing, not even the lock file.
+    private func writerLock(_ command: String, dryRun: Bool, wait: Bool, _ console: Console) throws -> ReleaseLock? {
+        guard !dryRun, !repository.isBare else { return nil }
+        return try WriterLock.take(repository, command: command, wait: wait, console: console)
     }
 
     /// Prints the plan (dry run), or makes its changes and prints the report; the warnings go to stderr either way.

@@ -21,10 +21,19 @@ extension ReleaseExecutor {
         let one = plan.specFiles.count == 1
         if let backup = progress.backup {
             do {
-                try backup.restore()
-                notes.append(
-                    "\(files) \(one ? "is" : "are") back as \(one ? "it was" : "they were"), byte for byte; "
-                        + "nothing was committed or tagged")
+                // Only files that still hold the release's bytes go back; an edit made meanwhile is kept.
+                let changed = Set(try backup.restore())
+                let kept = plan.bump.files.filter { changed.contains($0.url.path) }.map(\.displayPath)
+                if kept.isEmpty {
+                    notes.append(
+                        "\(files) \(one ? "is" : "are") back as \(one ? "it was" : "they were"), byte for byte; "
+                            + "nothing was committed or tagged")
+                } else {
+                    notes.append(
+                        "\(kept.joined(separator: ", ")) changed after the release wrote \(kept.count == 1 ? "it" : "them") "
+                            + "and \(kept.count == 1 ? "was" : "were") left as \(kept.count == 1 ? "it is" : "they are") "
+                            + "now; the other spec files are back as they were; nothing was committed or tagged")
+                }
             } catch {
                 notes.append(
                     "\(files) could not be put back (\(error.message)); restore with "
@@ -85,6 +94,11 @@ extension ReleaseExecutor {
                 hint: "nothing after the commit step was done; please report this with 'slipway release --dry-run'")
         }
         return commit
+    }
+
+    /// Whether the file at `url` holds exactly `bytes`.
+    static func holds(_ bytes: [UInt8], _ url: URL) -> Bool {
+        FileManager.default.contents(atPath: url.path).map { Array($0) == bytes } ?? false
     }
 
     static func describe(_ error: Error) -> String {

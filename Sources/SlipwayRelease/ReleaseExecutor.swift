@@ -87,6 +87,14 @@ struct ReleaseExecutor {
                     status: ReleaseExecutor.status(after: signal))
             }
         case .commit(let paths, let message, let author, let committer):
+            // Someone may have edited a spec file while the stages ran (`slipway bump --set` in another terminal is
+            // refused by the lock, an editor is not): commit only the bytes the release wrote.
+            if let edited = plan.bump.files.first(where: { !ReleaseExecutor.holds($0.updated, $0.url) }) {
+                throw abandon(
+                    plan, progress, stage: nil,
+                    reason: "\(edited.displayPath) changed after the release wrote it, so it is not what the release "
+                        + "would commit; your edit is left as it is")
+            }
             do {
                 progress.commit = try commit(paths, message: message, author: author, committer: committer)
             } catch {

@@ -27,6 +27,8 @@ public struct ReleaseService {
         public var inToto: Bool?
         /// Record the stages as skipped instead of running them (the build happened elsewhere).
         public var skipStages = false
+        /// Wait for another writer to release the repository's lock instead of refusing (`--wait`).
+        public var waitForLock = false
         /// `--spec` and other paths given on the command line are relative to it.
         public var currentDirectory: URL
         /// The command as typed, recorded in the lock so a second release can say who holds it.
@@ -58,11 +60,9 @@ public struct ReleaseService {
             console.out(ReleaseDryRunReport.text(try planner.plan(request)))
             return .success
         }
-        let lock = try ReleaseLock.acquire(in: workspace.repository, command: request.commandLine)
+        let lock = try WriterLock.take(
+            workspace.repository, command: request.commandLine, wait: request.waitForLock, console: console)
         defer { lock.release() }
-        if let stale = lock.replacedStaleHolder {
-            console.err("warning: took over the release lock left behind by \(stale.summary), which has ended\n")
-        }
         let plan = try planner.plan(request)
         return try ReleaseExecutor(workspace: workspace, environment: environment, runner: runner, console: console)
             .run(plan)

@@ -42,8 +42,18 @@ public struct BumpService {
         try BumpPlan.write(plan.files, with: writer)
     }
 
-    /// Plans, then prints the diff (`dryRun`) or writes and reports.
-    public func run(_ request: BumpRequest, dryRun: Bool, json: Bool, console: Console) throws -> ExitStatus {
+    /// Plans, then prints the diff (`dryRun`) or writes and reports. A write holds the repository's lock from before
+    /// planning until the files are written, so concurrent writers never lose an update: a second one is refused
+    /// naming the first, or with `waitForLock` waits and then plans from what the first wrote.
+    public func run(
+        _ request: BumpRequest, dryRun: Bool, json: Bool, commandLine: String = "slipway bump",
+        waitForLock: Bool = false, console: Console
+    ) throws -> ExitStatus {
+        var lock: ReleaseLock?
+        if !dryRun, let repository = context.repository, !repository.isBare {
+            lock = try WriterLock.take(repository, command: commandLine, wait: waitForLock, console: console)
+        }
+        defer { lock?.release() }
         let plan = try plan(request)
         if !dryRun, !plan.isEmpty {
             _ = try apply(plan)

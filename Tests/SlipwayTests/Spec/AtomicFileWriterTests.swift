@@ -41,6 +41,21 @@ struct AtomicFileWriterTests {
         #expect(try contents(b) == "b: 1\n")
     }
 
+    @Test("restoring leaves a file someone changed after the write as it is now, and restores the others")
+    func restoreKeepsLaterEdits() throws {
+        let a = try make("project.yml", "a: 1\n")
+        let b = try make("Targets/App.yml", "b: 1\n")
+        let backup = try AtomicFileWriter().write([
+            .init(path: a, bytes: Array("a: 2\n".utf8)), .init(path: b, bytes: Array("b: 2\n".utf8)),
+        ])
+        try Data("b: edited\n".utf8).write(to: URL(fileURLWithPath: b))
+        let kept = try backup.restore()
+        #expect(kept == [b])
+        #expect(try contents(a) == "a: 1\n")
+        #expect(try contents(b) == "b: edited\n")
+        #expect(try leftovers().isEmpty)
+    }
+
     @Test("when the second rename fails, the first file gets its bytes back and no temporary file is left")
     func allOrNothing() throws {
         let a = try make("one.yml", "one: 1\n")
