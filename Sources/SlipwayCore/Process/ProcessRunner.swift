@@ -58,6 +58,9 @@ public struct ProcessRunner: ProcessRunning {
         }
         SystemCall.close(output.write)
         SystemCall.close(errors.write)
+        // A group Slipway started ends with Slipway, even when Slipway is killed outright.
+        let guardian = request.newProcessGroup ? ProcessGroupGuardian.start(for: pid) : nil
+        defer { guardian?.dismiss() }
         var session = ProcessSession(
             pid: pid, request: request, clock: clock, start: start, observer: observer,
             outputDescriptor: output.read, errorDescriptor: errors.read)
