@@ -1,15 +1,6 @@
 import SlipwayKit
 import Testing
 
-@testable import SlipwayConfig
-@testable import SlipwayDetection
-@testable import SlipwayHistory
-@testable import SlipwayHooks
-@testable import SlipwayPipeline
-@testable import SlipwayRelease
-@testable import SlipwaySpec
-@testable import SlipwayVersioning
-
 @Suite("which reflog entries the post-commit hook leaves alone")
 struct HookGuardTests {
     @Test(

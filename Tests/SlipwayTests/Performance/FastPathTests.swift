@@ -2,16 +2,8 @@ import Foundation
 import SlipwayKit
 import Testing
 
-@testable import SlipwayConfig
 @testable import SlipwayCore
-@testable import SlipwayDetection
 @testable import SlipwayGit
-@testable import SlipwayHistory
-@testable import SlipwayHooks
-@testable import SlipwayPipeline
-@testable import SlipwayRelease
-@testable import SlipwaySpec
-@testable import SlipwayVersioning
 
 /// The fast paths behind `detect --each` work on bytes where the straightforward code compared characters or
 /// bridged to Foundation. Each is checked here against that straightforward code on generated inputs, including

@@ -3,15 +3,6 @@ import SlipwayCore
 import SlipwayKit
 import Testing
 
-@testable import SlipwayConfig
-@testable import SlipwayDetection
-@testable import SlipwayHistory
-@testable import SlipwayHooks
-@testable import SlipwayPipeline
-@testable import SlipwayRelease
-@testable import SlipwaySpec
-@testable import SlipwayVersioning
-
 @Suite("stage reporter")
 struct ConsoleStageReporterTests {
     let folder = TemporaryDirectory("slipway-reporter")

@@ -3,15 +3,6 @@ import SlipwayCore
 import SlipwayKit
 import Testing
 
-@testable import SlipwayConfig
-@testable import SlipwayDetection
-@testable import SlipwayHistory
-@testable import SlipwayHooks
-@testable import SlipwayPipeline
-@testable import SlipwayRelease
-@testable import SlipwaySpec
-@testable import SlipwayVersioning
-
 /// The derived stages are data: there is no Xcode here, so the exact argv lines are what is checked.
 @Suite("default stages")
 struct DefaultStagesTests {

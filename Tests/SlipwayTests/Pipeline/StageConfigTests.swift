@@ -3,15 +3,6 @@ import SlipwayKit
 import SlipwayYAML
 import Testing
 
-@testable import SlipwayConfig
-@testable import SlipwayDetection
-@testable import SlipwayHistory
-@testable import SlipwayHooks
-@testable import SlipwayPipeline
-@testable import SlipwayRelease
-@testable import SlipwaySpec
-@testable import SlipwayVersioning
-
 @Suite("configuration: stages and artifacts")
 struct StageConfigTests {
     func parse(_ text: String) throws -> Configuration {

@@ -3,15 +3,6 @@ import SlipwayCore
 import SlipwayKit
 import Testing
 
-@testable import SlipwayConfig
-@testable import SlipwayDetection
-@testable import SlipwayHistory
-@testable import SlipwayHooks
-@testable import SlipwayPipeline
-@testable import SlipwayRelease
-@testable import SlipwaySpec
-@testable import SlipwayVersioning
-
 /// Start times fixed for exact records; durations still real.
 struct FixedDateClock: Clock {
     let date = Date(timeIntervalSince1970: 1_767_323_045) // 2026-01-02T03:04:05Z

@@ -3,15 +3,6 @@ import SlipwayCore
 import SlipwayKit
 import Testing
 
-@testable import SlipwayConfig
-@testable import SlipwayDetection
-@testable import SlipwayHistory
-@testable import SlipwayHooks
-@testable import SlipwayPipeline
-@testable import SlipwayRelease
-@testable import SlipwaySpec
-@testable import SlipwayVersioning
-
 @Suite("stage runner: requests")
 struct StageRunnerRequestTests {
     @Test("each program gets the stage's argv, absolute folder, remaining timeout, log and full environment")

@@ -2,15 +2,6 @@ import Foundation
 import SlipwayKit
 import Testing
 
-@testable import SlipwayConfig
-@testable import SlipwayDetection
-@testable import SlipwayHistory
-@testable import SlipwayHooks
-@testable import SlipwayPipeline
-@testable import SlipwayRelease
-@testable import SlipwaySpec
-@testable import SlipwayVersioning
-
 /// `include:` resolution, checked against what XcodeGen does for each form.
 @Suite("include resolution as XcodeGen does it")
 struct IncludeResolutionTests {

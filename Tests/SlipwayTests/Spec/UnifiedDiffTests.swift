@@ -1,15 +1,6 @@
 import SlipwayKit
 import Testing
 
-@testable import SlipwayConfig
-@testable import SlipwayDetection
-@testable import SlipwayHistory
-@testable import SlipwayHooks
-@testable import SlipwayPipeline
-@testable import SlipwayRelease
-@testable import SlipwaySpec
-@testable import SlipwayVersioning
-
 @Suite("unified diff")
 struct UnifiedDiffTests {
     @Test("changes far apart get their own hunks with three lines of context")
