@@ -21,16 +21,7 @@ enum BumpCommand: SlipwayCommand {
             .init(name: "dry-run", value: nil, help: "Print the unified diff of what would change; write nothing."),
             CommandSpec.waitOption,
             .init(name: "json", value: nil, help: "Print JSON: old and new values and every edited position."),
-            .init(
-                name: "spec", value: "<path>",
-                help:
-                    "The XcodeGen spec, relative to the current folder\n(default: 'spec' in .slipway.yml, else project.yml)."
-            ),
-            .init(
-                name: "project-root", value: "<path>",
-                help:
-                    "The folder includes resolve against, as xcodegen --project-root\n(default: 'projectRoot' in .slipway.yml, else the spec's folder)."
-            ),
+            CommandSpec.specOption, CommandSpec.projectRootOption,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {

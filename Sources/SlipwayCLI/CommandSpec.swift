@@ -30,6 +30,15 @@ struct CommandSpec: Sendable {
 
     static let helpOption = Option(name: "help", short: "h", value: nil, help: "Show help information.")
 
+    /// `--spec` and `--project-root`, for the commands that read the spec (`version`, `bump`).
+    static let specOption = Option(
+        name: "spec", value: "<path>",
+        help: "The XcodeGen spec, relative to the current folder\n(default: 'spec' in .slipway.yml, else project.yml).")
+    static let projectRootOption = Option(
+        name: "project-root", value: "<path>",
+        help: "The folder includes resolve against, as xcodegen --project-root\n"
+            + "(default: 'projectRoot' in .slipway.yml, else the spec's folder).")
+
     /// Every command that writes takes the repository's one lock; this waits for it instead of refusing.
     static let waitOption = Option(
         name: "wait", value: nil,

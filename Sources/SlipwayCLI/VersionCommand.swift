@@ -13,16 +13,7 @@ enum VersionCommand: SlipwayCommand {
             Exits 1 when the definitions disagree. (slipway --version prints Slipway's own version.)
             """,
         options: [
-            .init(
-                name: "spec", value: "<path>",
-                help:
-                    "The XcodeGen spec, relative to the current folder\n(default: 'spec' in .slipway.yml, else project.yml)."
-            ),
-            .init(
-                name: "project-root", value: "<path>",
-                help:
-                    "The folder includes resolve against, as xcodegen --project-root\n(default: 'projectRoot' in .slipway.yml, else the spec's folder)."
-            ),
+            CommandSpec.specOption, CommandSpec.projectRootOption,
             .init(name: "json", value: nil, help: "Print JSON."),
         ])
 
