@@ -2,7 +2,7 @@
 ///
 /// The placeholders a template may use are fixed where it is configured, so a typo is reported at its
 /// `file:line:column` when `.slipway.yml` is read, not halfway through a release.
-public struct ReleaseTemplate: Sendable, Equatable, CustomStringConvertible {
+public struct ReleaseTemplate: Sendable, Equatable, Codable, CustomStringConvertible {
     public let text: String
 
     public init(_ text: String) {

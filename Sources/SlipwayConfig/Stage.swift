@@ -1,15 +1,15 @@
 import SlipwayCore
 
 /// One step of the pipeline: what to run, where, for how long, with which extra environment, and when.
-public struct Stage: Sendable, Equatable {
-    public enum Command: Sendable, Equatable {
+public struct Stage: Sendable, Equatable, Codable {
+    public enum Command: Sendable, Equatable, Codable {
         /// A command line from `.slipway.yml`, run by `/bin/sh -c`.
         case shell(String)
         /// Programs run one after another from argv arrays (the derived defaults), stopping at the first failure.
         case programs([[String]])
     }
 
-    public enum When: String, Sendable, CaseIterable {
+    public enum When: String, Sendable, CaseIterable, Codable {
         /// Every run.
         case always
         /// Only when the change being released is major (`slipway run --major`, or a release that detect calls major).

@@ -1,5 +1,5 @@
 /// A 1-based position in a text file, as compilers print it: `file:line:column`.
-public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertible {
     public var file: String
     public var line: Int
     public var column: Int

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Who makes a commit or a tag, and when: the name, email and time git records in a signature.
-public struct Identity: Hashable, Sendable {
+public struct Identity: Hashable, Sendable, Codable {
     /// Which of git's identities to look up; each reads its own environment variables.
     public enum Role: String, Sendable {
         case author, committer

@@ -1,7 +1,7 @@
 import CGit2
 
 /// A configured remote: its name and fetch URL with credentials removed.
-public struct Remote: Hashable, Sendable {
+public struct Remote: Hashable, Sendable, Codable {
     public var name: String
     /// The URL as git would use it (after `url.<base>.insteadOf`), without passwords or tokens.
     public var url: String

@@ -6,7 +6,7 @@ import SlipwaySpec
 /// Slipway's own values, handed to every stage as `SLIPWAY_*` environment variables.
 ///
 /// They are never spliced into command text: a branch named `$(rm -rf ~)` is only ever a variable's value.
-public struct StageEnvironment: Sendable, Equatable {
+public struct StageEnvironment: Sendable, Equatable, Codable {
     /// The marketing version (`MARKETING_VERSION`), empty when unknown or when its definitions disagree.
     public var version: String
     /// The build number (`CURRENT_PROJECT_VERSION`), empty when unknown or when its definitions disagree.

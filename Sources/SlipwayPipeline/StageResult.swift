@@ -2,8 +2,8 @@ import Foundation
 import SlipwayCore
 
 /// What happened to one stage in a run: the record a summary, a CI annotation and a release manifest are made of.
-public struct StageResult: Sendable, Equatable {
-    public enum Status: String, Sendable {
+public struct StageResult: Sendable, Equatable, Codable {
+    public enum Status: String, Sendable, Codable {
         case passed, failed, skipped, cancelled
     }
 

@@ -10,7 +10,7 @@ import SlipwayVersioning
 /// environment, the commit, the tag, the manifest and the push. `--dry-run` prints it; a real release carries it out.
 public struct ReleasePlan {
     /// Where the branch and the tag would be pushed.
-    public struct Push: Sendable {
+    public struct Push: Sendable, Codable {
         public var remote: Remote
         public var branch: String
         /// The argv after `git`, exactly as it would run.

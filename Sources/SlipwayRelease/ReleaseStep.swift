@@ -6,7 +6,7 @@ import SlipwayVersioning
 
 /// One thing a release does, with every value it needs decided at planning time. `ReleasePlan.steps` lists them in
 /// order; the dry run prints them and `ReleaseExecutor` carries them out, one after another, and nothing else.
-public enum ReleaseStep: Sendable {
+public enum ReleaseStep: Sendable, Codable {
     /// Write these bytes to these spec files, all or none.
     case writeSpecFiles([BumpPlan.FileUpdate])
     /// Run these stages with this environment (the new versions in `SLIPWAY_VERSION`/`SLIPWAY_BUILD`).
@@ -37,8 +37,9 @@ extension ReleasePlan {
         steps.append(skipStages ? .skipStages(stages.stages) : .runStages(stages.stages, environment: environment))
         steps.append(.collectArtifacts(artifacts))
         steps.append(.commit(paths: specFiles, message: commitMessage, author: author, committer: committer))
-        steps.append(.tag(name: tag, message: tagMessage, tagger: committer))
+        // The manifest before the tag: the tag is the last local step, so a tagged release is a complete one.
         steps.append(.writeManifest(manifest, inToto: inToto))
+        steps.append(.tag(name: tag, message: tagMessage, tagger: committer))
         if let push { steps.append(.push(push)) }
         return steps
     }

@@ -35,7 +35,7 @@ public struct BumpPlan {
     }
 
     /// One file's contents before and after.
-    public struct FileUpdate: Sendable {
+    public struct FileUpdate: Sendable, Codable {
         public var url: URL
         /// As messages show it (relative to the current folder).
         public var displayPath: String
@@ -43,6 +43,37 @@ public struct BumpPlan {
         public var rootRelativePath: String
         public var original: [UInt8]
         public var updated: [UInt8]
+
+        public init(url: URL, displayPath: String, rootRelativePath: String, original: [UInt8], updated: [UInt8]) {
+            self.url = url
+            self.displayPath = displayPath
+            self.rootRelativePath = rootRelativePath
+            self.original = original
+            self.updated = updated
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case path, displayPath, rootRelativePath, original, updated
+        }
+
+        // The release journal keeps the bytes as base64: exact for any file, and a quarter the size of a number list.
+        public init(from decoder: any Decoder) throws {
+            let values = try decoder.container(keyedBy: CodingKeys.self)
+            url = URL(fileURLWithPath: try values.decode(String.self, forKey: .path))
+            displayPath = try values.decode(String.self, forKey: .displayPath)
+            rootRelativePath = try values.decode(String.self, forKey: .rootRelativePath)
+            original = Array(try values.decode(Data.self, forKey: .original))
+            updated = Array(try values.decode(Data.self, forKey: .updated))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var values = encoder.container(keyedBy: CodingKeys.self)
+            try values.encode(url.path, forKey: .path)
+            try values.encode(displayPath, forKey: .displayPath)
+            try values.encode(rootRelativePath, forKey: .rootRelativePath)
+            try values.encode(Data(original), forKey: .original)
+            try values.encode(Data(updated), forKey: .updated)
+        }
     }
 
     /// How `auto` chose its level.
