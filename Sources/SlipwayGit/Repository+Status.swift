@@ -46,3 +46,20 @@ extension Repository {
         return paths
     }
 }
+
+extension Repository {
+    /// Whether git tracks the file at `path` (relative to the working tree, `/`-separated): the index holds it, at
+    /// any stage. Always `false` in a bare repository, which has no working tree to hold a file.
+    public func isTracked(_ path: String) throws(GitError) -> Bool {
+        guard !isBare else { return false }
+        var index: OpaquePointer?
+        try check(git_repository_index(&index, handle), "git_repository_index")
+        defer { git_index_free(index) }
+        try check(git_index_read(index, 0), "git_index_read")
+        var position = 0
+        let code = git_index_find(&position, index, path)
+        if code == GIT_ENOTFOUND.rawValue { return false }
+        try check(code, "git_index_find")
+        return true
+    }
+}

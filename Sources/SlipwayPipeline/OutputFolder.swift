@@ -18,6 +18,16 @@ public struct OutputFolder: Sendable {
 
     /// Creates the folder with a `.gitignore` of `*`, so nothing in it is ever committed by accident, in any repository.
     public func prepare() throws(Failure) {
+        // A `.slipway` that is a symbolic link would take the logs wherever it points: Slipway writes only inside
+        // the repository.
+        let root = RealPath.resolve(url.deletingLastPathComponent().path)
+        let real = RealPath.resolve(url.path)
+        guard let inside = RealPath.relative(real, inside: root), !inside.isEmpty else {
+            throw Failure(
+                "the output folder \(OutputFolder.name) leads to \(real), outside the repository \(root)",
+                hint: "Slipway writes its logs and manifests only inside the repository; remove the link "
+                    + "(rm \(OutputFolder.name)) and Slipway creates the folder itself")
+        }
         do {
             try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         } catch {

@@ -93,7 +93,8 @@ extension StageEnvironment {
     /// the spec.
     package static func specVersions(_ context: SpecContext) -> (version: String, build: String) {
         do {
-            let inventory = try VersionInventory.read(try context.locate(SpecContext.Options()), context: context)
+            let location = try context.locate(SpecContext.Options())
+            let inventory = try VersionInventory.read(location, context: context, access: .read)
             return (inventory.effective(.marketing) ?? "", inventory.effective(.build) ?? "")
         } catch {
             return ("", "")

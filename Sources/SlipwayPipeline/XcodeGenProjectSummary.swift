@@ -36,7 +36,7 @@ package struct XcodeGenProjectSummary: Equatable {
     /// from (XcodeGen itself will say so when the `generate` stage runs); a malformed file is an error.
     package static func read(_ location: SpecLocation, context: SpecContext) throws(SpecError) -> XcodeGenProjectSummary
     {
-        let spec = try SpecLoader(context: context).load(location, policy: .missingIncludesSkipped)
+        let spec = try SpecLoader(context: context).load(location, access: .read, policy: .missingIncludesSkipped)
         var merged = MergedSpec()
         for index in spec.mergeOrder {
             merged.add(spec.documents[index].file)

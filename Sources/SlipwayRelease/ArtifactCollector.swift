@@ -1,19 +1,33 @@
 import Foundation
 import SlipwayCore
 import SlipwayCrypto
+import SlipwayGit
 
 /// Finds the files artifact globs name under the repository root and records each one's size and SHA-256.
+/// A file that leads outside the repository (a symbolic link to one elsewhere) is refused, naming the artifact.
 public struct ArtifactCollector {
     public let root: URL
+    let boundary: RepositoryBoundary
 
-    public init(root: URL) {
-        self.root = root
+    public init(repository: Repository) {
+        boundary = RepositoryBoundary(repository: repository)
+        root = boundary.root
     }
 
     /// Every file matching any of `patterns` (repository-relative globs), sorted by path, each listed once.
     /// A pattern that matches nothing is an error: a release without the file it promised is not a release.
     public func collect(_ patterns: [String]) throws -> [ReleaseManifest.Artifact] {
         try paths(matching: patterns).map(artifact)
+    }
+
+    /// Refuses, before a release changes anything, a pattern that leaves the repository and a file already there
+    /// that matches one but leads outside it. Matching nothing yet is fine: the stages may make the files.
+    func requireInside(_ patterns: [String]) throws {
+        for pattern in patterns {
+            for path in try files(matching: try ArtifactCollector.validated(pattern)) {
+                _ = try boundary.artifact(path)
+            }
+        }
     }
 
     /// The repository-relative paths `patterns` match, sorted bytewise.
@@ -36,7 +50,7 @@ public struct ArtifactCollector {
 
     /// Hashes one file in fixed-size chunks, so memory stays flat for any size.
     public func artifact(_ path: String) throws -> ReleaseManifest.Artifact {
-        let url = root.appendingPathComponent(path)
+        let url = try boundary.artifact(path)
         do {
             let digest = try SHA256Hasher.hashFile(at: url.path)
             return ReleaseManifest.Artifact(path: path, size: digest.size, sha256: digest.hex)

@@ -37,9 +37,9 @@ public struct ManifestService {
         var manifest = try ManifestAssembler(workspace: workspace, environment: environment).manifest(
             head: head, releaseTag: .lookUp, now: request.now)
         let patterns = request.artifacts.isEmpty ? workspace.configuration.artifacts.map(\.pattern) : request.artifacts
-        manifest.artifacts = try ArtifactCollector(root: workspace.root).collect(patterns)
+        manifest.artifacts = try ArtifactCollector(repository: workspace.repository).collect(patterns)
 
-        let writer = ManifestWriter(root: workspace.root, environment: environment)
+        let writer = ManifestWriter(repository: workspace.repository, environment: environment)
         let url =
             request.output.map { ManifestService.outputURL($0, relativeTo: request.currentDirectory) }
             ?? writer.defaultURL(workspace.configuration.release.manifest, for: manifest)
@@ -80,10 +80,13 @@ public struct ManifestService {
         return text
     }
 
-    /// A path relative to the repository root when it is inside it, else absolute.
+    /// A path relative to the repository root when it is inside it, else absolute; written files have real paths,
+    /// so the root's real path counts too.
     static func display(_ url: URL, root: URL) -> String {
         let path = url.standardizedFileURL.path
-        let rootPath = root.standardizedFileURL.path
-        return path.hasPrefix(rootPath + "/") ? String(path.dropFirst(rootPath.count + 1)) : path
+        for rootPath in [root.standardizedFileURL.path, RealPath.resolve(root.path)] {
+            if let relative = RealPath.relative(path, inside: rootPath), !relative.isEmpty { return relative }
+        }
+        return path
     }
 }

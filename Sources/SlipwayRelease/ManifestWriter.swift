@@ -2,6 +2,7 @@ import Foundation
 import SlipwayConfig
 import SlipwayCore
 import SlipwayCrypto
+import SlipwayGit
 
 #if canImport(Glibc)
 import Glibc
@@ -10,6 +11,10 @@ import Darwin
 #endif
 
 /// Writes a manifest, the `checksums.txt` beside it, and optionally an in-toto statement, each atomically.
+///
+/// Every file goes where its path really leads, and only inside the working tree (`RepositoryBoundary`): never
+/// into `.git`, never onto a file git tracks. `destination` judges a path without writing, so a release refuses a
+/// bad `release.manifest` before it changes anything.
 public struct ManifestWriter {
     /// The files one write produced.
     public struct Written: Sendable {
@@ -20,9 +25,11 @@ public struct ManifestWriter {
 
     public let root: URL
     public let environment: [String: String]
+    let boundary: RepositoryBoundary
 
-    public init(root: URL, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        self.root = root
+    public init(repository: Repository, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        boundary = RepositoryBoundary(repository: repository)
+        root = boundary.root
         self.environment = environment
     }
 
@@ -36,37 +43,47 @@ public struct ManifestWriter {
         return root.appendingPathComponent(template.render(values))
     }
 
+    /// The real paths a write to `url` would create or replace, each judged by `RepositoryBoundary`; throws
+    /// (exit 2) naming the first one that may not be written.
+    public func destination(_ url: URL, inToto: Bool) throws -> Written {
+        let manifest = try boundary.writableFile(url, role: "the manifest")
+        let folder = manifest.deletingLastPathComponent()
+        let checksums = try boundary.writableFile(
+            folder.appendingPathComponent(ChecksumFile.fileName), role: ChecksumFile.fileName)
+        var statement: URL?
+        if inToto {
+            statement = try boundary.writableFile(
+                folder.appendingPathComponent(InTotoStatement.fileName), role: InTotoStatement.fileName)
+        }
+        return Written(manifest: manifest, checksums: checksums, inToto: statement)
+    }
+
     /// Writes `manifest.json` (or the given name) and `checksums.txt` in its folder, creating the folder; with
     /// `inToto`, also `provenance.intoto.json`. A folder `.slipway` that Slipway creates gets a `.gitignore` of `*`,
     /// so its manifests and logs never show up as untracked files.
     public func write(_ manifest: ReleaseManifest, to url: URL, inToto: Bool) throws -> Written {
-        let folder = url.deletingLastPathComponent()
-        try createFolder(folder)
+        let written = try destination(url, inToto: inToto)
+        try createFolder(written.manifest.deletingLastPathComponent())
         let manifestBytes = Array(manifest.json.pretty().utf8)
-        let checksums = folder.appendingPathComponent(ChecksumFile.fileName)
-        var statementURL: URL?
         var statementBytes: [UInt8]?
         if inToto {
             // Built before anything is written, so a statement that cannot be made leaves no files behind.
             let digest = try SHA256Hasher.hexDigest(of: manifestBytes)
             let statement = try InTotoStatement.json(manifest, manifestDigest: digest, environment: environment)
             statementBytes = Array(statement.pretty().utf8)
-            statementURL = folder.appendingPathComponent(InTotoStatement.fileName)
         }
-        try ManifestWriter.writeAtomically(manifestBytes, to: url)
-        try ManifestWriter.writeAtomically(Array(ChecksumFile.text(manifest.artifacts).utf8), to: checksums)
-        if let statementURL, let statementBytes {
+        try ManifestWriter.writeAtomically(manifestBytes, to: written.manifest)
+        try ManifestWriter.writeAtomically(Array(ChecksumFile.text(manifest.artifacts).utf8), to: written.checksums)
+        if let statementURL = written.inToto, let statementBytes {
             try ManifestWriter.writeAtomically(statementBytes, to: statementURL)
         }
-        return Written(manifest: url, checksums: checksums, inToto: statementURL)
+        return written
     }
 
+    /// Creates `folder` (a real path inside the working tree) and, when it creates `.slipway`, its `.gitignore`.
     private func createFolder(_ folder: URL) throws {
-        let slipwayFolder = root.appendingPathComponent(".slipway", isDirectory: true)
-        let standardFolder = folder.standardizedFileURL.path
-        let insideSlipway =
-            standardFolder == slipwayFolder.standardizedFileURL.path
-            || standardFolder.hasPrefix(slipwayFolder.standardizedFileURL.path + "/")
+        let slipwayFolder = URL(fileURLWithPath: boundary.realRoot).appendingPathComponent(".slipway")
+        let insideSlipway = RealPath.relative(folder.path, inside: slipwayFolder.path) != nil
         let createsSlipway = insideSlipway && !FileManager.default.fileExists(atPath: slipwayFolder.path)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

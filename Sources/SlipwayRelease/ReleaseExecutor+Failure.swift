@@ -48,7 +48,7 @@ extension ReleaseExecutor {
         manifest.fail(stage: stage, message: reason)
         manifest.createdAt = Date()
         do {
-            let writer = ManifestWriter(root: workspace.root, environment: environment)
+            let writer = ManifestWriter(repository: workspace.repository, environment: environment)
             let url = writer.defaultURL(plan.manifestTemplate, for: manifest)
             let written = try writer.write(manifest, to: url, inToto: false)
             console.out(

@@ -77,7 +77,7 @@ struct ReleaseExecutor {
         case .collectArtifacts(let patterns):
             // A release without the files it promised is not a release.
             do {
-                progress.artifacts = try ArtifactCollector(root: workspace.root).collect(patterns)
+                progress.artifacts = try ArtifactCollector(repository: repository).collect(patterns)
             } catch {
                 throw abandon(plan, progress, stage: nil, reason: ReleaseExecutor.describe(error))
             }
@@ -182,7 +182,7 @@ struct ReleaseExecutor {
         manifest.artifacts = progress.artifacts
         manifest.createdAt = Date()
         do {
-            let writer = ManifestWriter(root: workspace.root, environment: environment)
+            let writer = ManifestWriter(repository: repository, environment: environment)
             let written = try writer.write(manifest, to: writer.defaultURL(template, for: manifest), inToto: inToto)
             return ManifestService.summary(manifest, written, root: workspace.root)
         } catch {

@@ -35,7 +35,8 @@ struct ReleasePlanner {
         }
         let versions = try Versions(
             bump: bump, inventory: try VersionService(context: context).inventory(request.bump.options))
-        let specFiles = try relativeSpecFiles(bump)
+        // The bump read its files for editing, so every one is inside the repository (SpecAccess.edit).
+        let specFiles = bump.files.map(\.rootRelativePath)
         try requireClean(specFiles, changes: changes)
 
         // 3. The stages, the trigger and the commit.
@@ -53,12 +54,7 @@ struct ReleasePlanner {
         let tag = try tagName(versions, template: release.tag)
         let artifacts = workspace.configuration.artifacts.map(\.pattern)
         let inToto = request.inToto ?? release.inToto
-        if inToto, artifacts.isEmpty {
-            throw Failure(
-                "cannot release with an in-toto statement: there are no artifacts to attest",
-                hint: "list the files the stages produce under 'artifacts:' in \(Configuration.fileName), or leave "
-                    + "out --in-toto")
-        }
+        try requireOutputs(artifacts: artifacts, manifest: release.manifest, of: draft, inToto: inToto)
         let branch = repository.currentBranch
         let push = try (request.push ?? release.push) ? pushTarget(branch: branch, tag: tag) : nil
         let values = stageEnvironment(versions, tag: tag, major: verdict.major)
@@ -170,17 +166,25 @@ struct ReleasePlanner {
         return values
     }
 
-    /// The edited files relative to the repository root; a spec outside the repository cannot be committed.
-    private func relativeSpecFiles(_ bump: BumpPlan) throws -> [String] {
-        let root = SpecPath.canonical(repository.rootDirectory).path
-        return try bump.files.map { file in
-            let path = SpecPath.relative(file.url.path, from: root)
-            guard !path.hasPrefix("/"), !path.hasPrefix("../"), path != "." else {
-                throw Failure(
-                    "cannot release: \(file.displayPath) is outside the repository, so the release commit cannot hold it",
-                    hint: "keep the spec and the files it includes inside the repository")
-            }
-            return path
+    /// Refuses, before anything changes, what would stop the release at its artifacts or its manifest: an in-toto
+    /// statement with nothing to attest, an artifact that leads outside the repository, and a manifest path that
+    /// `ManifestWriter` would refuse (outside the working tree, in `.git`, a tracked file). `{commit}` is judged with
+    /// HEAD's hash, as the release commit's is not known yet.
+    private func requireOutputs(
+        artifacts: [String], manifest template: ReleaseTemplate, of draft: ReleaseManifest, inToto: Bool
+    ) throws {
+        if inToto, artifacts.isEmpty {
+            throw Failure(
+                "cannot release with an in-toto statement: there are no artifacts to attest",
+                hint: "list the files the stages produce under 'artifacts:' in \(Configuration.fileName), or leave "
+                    + "out --in-toto")
+        }
+        do {
+            try ArtifactCollector(repository: repository).requireInside(artifacts)
+            let writer = ManifestWriter(repository: repository, environment: environment)
+            _ = try writer.destination(writer.defaultURL(template, for: draft), inToto: inToto)
+        } catch let error as Failure {
+            throw Failure("cannot release: " + error.message, hint: error.hint)
         }
     }
 

@@ -9,7 +9,8 @@ import SlipwayGit
 /// `bump auto` needs history.
 public struct SpecContext {
     public let currentDirectory: URL
-    /// The repository root, or the current folder outside a repository: `.slipway.yml` paths are relative to it.
+    /// The repository root, or the current folder outside a repository: `.slipway.yml` paths are relative to it,
+    /// and `bump` edits only files inside it (`SpecBoundary`).
     public let root: URL
     /// The repository when the caller already opened it (see `openRepository()`).
     public let repository: Repository?

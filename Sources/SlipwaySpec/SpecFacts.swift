@@ -19,7 +19,8 @@ package struct SpecFacts: Sendable, Equatable {
         let loader = SpecLoader(repository: repository, commit: commit, environment: environment)
         let loaded: LoadedSpec
         do {
-            loaded = try loader.load(loader.location(spec: spec, projectRoot: projectRoot), policy: .bestEffort)
+            loaded = try loader.load(
+                loader.location(spec: spec, projectRoot: projectRoot), access: .read, policy: .bestEffort)
         } catch {
             // A spec that does not parse at that commit leaves the facts unknown; no spec there means no facts.
             return loader.source.isFile(loader.location(spec: spec, projectRoot: nil).spec.path) ? SpecFacts() : nil

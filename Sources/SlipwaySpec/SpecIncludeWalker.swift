@@ -27,6 +27,9 @@ struct SpecIncludeWalker<Source: SpecFileSource> {
     /// For `${VAR}` in include paths, which XcodeGen expands from the environment.
     let environment: [String: String]
     let policy: SpecIncludePolicy
+    /// The folder whose files are the spec's own, and what becomes of a file outside it.
+    let boundary: SpecBoundary
+    let access: SpecAccess
 
     /// Every file the spec at `spec` reads, each once, root first.
     func walk(spec: String, projectRoot: String?) throws(SpecError) -> [Visit] {
@@ -57,39 +60,22 @@ struct SpecIncludeWalker<Source: SpecFileSource> {
         let identity = source.identity(of: path)
         // A file included twice (or a cycle of includes) is one file: read and edited once.
         guard state.seen.insert(identity).inserted else { return }
+        // Judged before the file is read: a file outside the boundary that a writer refuses is never opened.
+        let inside = boundary.contains(identity)
+        if !inside, access == .edit {
+            throw boundary.refusal(
+                source.displayPath(of: identity), include: origin?.include, in: origin?.file,
+                throughLink: origin != nil && SpecPath.normalize(path) != identity)
+        }
         let index = state.visits.count
         state.visits.append(
             Visit(
                 path: identity, file: nil, includedFrom: origin.map { $0.file.location($0.include.node.valueStart) },
                 parent: origin?.index))
-        // Read first, then tell "missing" from "there": one lookup per file, which `detect --each` repeats often.
-        let bytes: [UInt8]?
-        do {
-            bytes = try source.contents(of: identity)
-        } catch {
-            if policy.toleratesUnreadableFiles { return }
-            throw error
-        }
-        guard let bytes else {
-            // A missing file is still a spec path: a change that deletes it while the spec names it touches the spec.
-            if let origin, !policy.toleratesMissingIncludes {
-                throw SpecError(
-                    "include '\(origin.include.node.scalar)' points nowhere: \(source.displayPath(of: identity)) does not exist",
-                    at: origin.include.node, in: origin.file,
-                    hint:
-                        "XcodeGen resolves this include against \(source.displayPath(of: origin.folder))/; fix the path or remove the entry"
-                )
-            }
-            if origin == nil, !policy.toleratesUnreadableFiles {
-                throw SpecError(
-                    "cannot read \(source.displayPath(of: identity))",
-                    hint: "check that the file exists and is readable")
-            }
-            return
-        }
         let file: YAMLFile
         do {
-            file = try parse(bytes, path: identity)
+            guard let bytes = try read(identity, origin: origin) else { return }
+            file = try parse(bytes, path: identity, quotesSource: inside)
         } catch {
             if policy.toleratesUnreadableFiles { return }
             throw error
@@ -106,10 +92,30 @@ struct SpecIncludeWalker<Source: SpecFileSource> {
         }
     }
 
+    /// The file's bytes; `nil` for a missing file the policy tolerates. Read first, then tell "missing" from
+    /// "there": one lookup per file, which `detect --each` repeats often.
+    private func read(_ identity: String, origin: Origin?) throws(SpecError) -> [UInt8]? {
+        if let bytes = try source.contents(of: identity) { return bytes }
+        // A missing file is still a spec path: a change that deletes it while the spec names it touches the spec.
+        if let origin, !policy.toleratesMissingIncludes {
+            throw SpecError(
+                "include '\(origin.include.node.scalar)' points nowhere: \(source.displayPath(of: identity)) "
+                    + "does not exist",
+                at: origin.include.node, in: origin.file,
+                hint: "XcodeGen resolves this include against \(source.displayPath(of: origin.folder))/; fix the "
+                    + "path or remove the entry")
+        }
+        if origin == nil, !policy.toleratesUnreadableFiles {
+            throw SpecError(
+                "cannot read \(source.displayPath(of: identity))", hint: "check that the file exists and is readable")
+        }
+        return nil
+    }
+
     /// Parses one spec file, which must be a mapping of spec keys.
-    private func parse(_ bytes: [UInt8], path: String) throws(SpecError) -> YAMLFile {
+    private func parse(_ bytes: [UInt8], path: String, quotesSource: Bool) throws(SpecError) -> YAMLFile {
         let display = source.displayPath(of: path)
-        let file = try Self.parse(bytes, displayPath: display)
+        let file = try Self.parse(bytes, displayPath: display, quotesSource: quotesSource)
         if let root = file.root, root.kind != .mapping {
             throw SpecError(
                 "\(display) must be a mapping of spec keys (name:, settings:, targets:), found \(root.kindName)",
@@ -119,14 +125,15 @@ struct SpecIncludeWalker<Source: SpecFileSource> {
     }
 
     /// Parses bytes as a spec file; a file that is not UTF-8 text is refused before libyaml sees it, so every
-    /// position reported and every edit made is a byte offset into the file as it is.
-    static func parse(_ bytes: [UInt8], displayPath: String) throws(SpecError) -> YAMLFile {
+    /// position reported and every edit made is a byte offset into the file as it is. Without `quotesSource`
+    /// (a file outside the boundary), errors give positions and problems, never the file's text.
+    static func parse(_ bytes: [UInt8], displayPath: String, quotesSource: Bool) throws(SpecError) -> YAMLFile {
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.contains(0) {
             throw SpecError(
                 "\(displayPath) is not UTF-8 text", hint: "save the spec as UTF-8 (with or without a byte-order mark)")
         }
         do {
-            return try YAMLFile(path: displayPath, bytes: bytes)
+            return try YAMLFile(path: displayPath, bytes: bytes, quotesSource: quotesSource)
         } catch {
             throw SpecError(error)
         }

@@ -15,8 +15,11 @@ package enum SpecIncludes {
         at commit: OID
     ) -> Set<String> {
         let source = CommitSpecFiles(repository: repository, commit: commit)
-        let walker = SpecIncludeWalker(source: source, environment: environment, policy: .bestEffort)
         let root = source.root
+        // A commit's tree holds nothing outside the repository: the boundary only keeps the walker's one rule.
+        let walker = SpecIncludeWalker(
+            source: source, environment: environment, policy: .bestEffort,
+            boundary: SpecBoundary(root: root, isRepository: true), access: .read)
         let specFile = SpecPath.normalize(SpecPath.join(root, spec))
         let visits =
             (try? walker.walk(

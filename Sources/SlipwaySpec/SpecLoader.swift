@@ -9,17 +9,24 @@ package struct SpecLoader<Source: SpecFileSource> {
     let source: Source
     /// For `${VAR}` in include paths.
     let environment: [String: String]
-    /// The real path of the repository root (the current folder outside one): documents' `rootRelativePath`.
-    let root: String
+    /// The repository root (the current folder outside one): documents' `rootRelativePath` are relative to its
+    /// real path, and a file outside it is read-only context (`SpecAccess`).
+    let boundary: SpecBoundary
+    var root: String { boundary.root }
 
-    package init(source: Source, environment: [String: String], root: String) {
+    package init(source: Source, environment: [String: String], boundary: SpecBoundary) {
         self.source = source
         self.environment = environment
-        self.root = root
+        self.boundary = boundary
     }
 
-    package func load(_ location: SpecLocation, policy: SpecIncludePolicy = .strict) throws(SpecError) -> LoadedSpec {
-        let walker = SpecIncludeWalker(source: source, environment: environment, policy: policy)
+    /// The spec at `location` and every file it includes; for `.edit`, any of them outside the repository is
+    /// refused (exit 2) before it is read, and for `.read` its errors never show its text.
+    package func load(_ location: SpecLocation, access: SpecAccess, policy: SpecIncludePolicy = .strict)
+        throws(SpecError) -> LoadedSpec
+    {
+        let walker = SpecIncludeWalker(
+            source: source, environment: environment, policy: policy, boundary: boundary, access: access)
         let visits = try walker.walk(spec: location.spec.path, projectRoot: location.projectRoot?.path)
         var documents: [SpecDocument] = []
         var documentOfVisit: [Int: Int] = [:]
@@ -46,7 +53,8 @@ extension SpecLoader where Source == WorkingTreeSpecFiles {
     package init(context: SpecContext) {
         self.init(
             source: WorkingTreeSpecFiles(currentDirectory: context.currentDirectory), environment: context.environment,
-            root: SpecPath.canonical(context.root).path)
+            boundary: SpecBoundary(
+                root: SpecPath.canonical(context.root).path, isRepository: context.repository != nil))
     }
 }
 
@@ -54,7 +62,8 @@ extension SpecLoader where Source == CommitSpecFiles {
     /// A commit's tree, as if checked out at the repository root; `spec` and `projectRoot` are repository-relative.
     package init(repository: Repository, commit: OID, environment: [String: String]) {
         let source = CommitSpecFiles(repository: repository, commit: commit)
-        self.init(source: source, environment: environment, root: source.root)
+        self.init(
+            source: source, environment: environment, boundary: SpecBoundary(root: source.root, isRepository: true))
     }
 
     /// The location of a repository-relative spec path and project root in the commit's tree.

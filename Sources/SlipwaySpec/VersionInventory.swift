@@ -6,9 +6,12 @@ public struct VersionInventory {
     /// Literal values and references, file by file in include order, each in document order.
     public let definitions: [VersionDefinition]
 
-    /// Loads the spec with its includes and locates every definition.
-    public static func read(_ location: SpecLocation, context: SpecContext) throws(SpecError) -> VersionInventory {
-        let spec = try SpecLoader(context: context).load(location)
+    /// Loads the spec with its includes and locates every definition; `access` says whether the caller reads the
+    /// files or may edit them (see `SpecAccess`).
+    public static func read(_ location: SpecLocation, context: SpecContext, access: SpecAccess) throws(SpecError)
+        -> VersionInventory
+    {
+        let spec = try SpecLoader(context: context).load(location, access: access)
         return try VersionInventory(spec: spec)
     }
 

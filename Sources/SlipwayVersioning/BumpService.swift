@@ -22,7 +22,7 @@ public struct BumpService {
     /// caller already judged the commits since the previous release.
     public func plan(_ request: BumpRequest, auto verdict: Verdict? = nil) throws -> BumpPlan {
         let location = try context.locate(request.options)
-        let inventory = try VersionInventory.read(location, context: context)
+        let inventory = try VersionInventory.read(location, context: context, access: .edit)
         var marketing: BumpPlanner.Marketing?
         var auto: BumpPlan.AutoLevel?
         switch request.marketing {

@@ -10,7 +10,7 @@ public struct VersionService {
     }
 
     public func inventory(_ options: SpecContext.Options) throws -> VersionInventory {
-        try VersionInventory.read(try context.locate(options), context: context)
+        try VersionInventory.read(try context.locate(options), context: context, access: .read)
     }
 
     /// Prints the report; exit 1 when the definitions disagree, 2 when there is nothing to report.

@@ -10,14 +10,19 @@ public struct YAMLFile {
     public let bytes: [UInt8]
     /// One root per document in the stream (`nil` for an empty document).
     public let documents: [YAMLNode?]
+    /// Whether messages may show the file's text: its lines under an error, names written in it. `false` for a file
+    /// that is not the reader's to show (Slipway reads one outside the repository as context): its errors then give
+    /// the position and the problem, never a word of the file.
+    public let quotesSource: Bool
 
     /// The first document's root, or `nil` for an empty file.
     public var root: YAMLNode? { documents.first ?? nil }
 
-    public init(path: String, bytes: [UInt8]) throws(YAMLError) {
+    public init(path: String, bytes: [UInt8], quotesSource: Bool = true) throws(YAMLError) {
         self.path = path
         self.bytes = bytes
-        var builder = YAMLTreeBuilder(path: path, bytes: bytes)
+        self.quotesSource = quotesSource
+        var builder = YAMLTreeBuilder(path: path, bytes: bytes, quotesSource: quotesSource)
         self.documents = try builder.parse()
     }
 
@@ -37,9 +42,10 @@ public struct YAMLFile {
         return try YAMLFile(path: name, bytes: Array(data))
     }
 
-    /// The text of a 1-based line, without its line break, for showing under an error.
+    /// The text of a 1-based line, without its line break, for showing under an error; `nil` when the file's text
+    /// is not to be shown (`quotesSource`).
     public func line(_ number: Int) -> String? {
-        YAMLFile.line(number, in: bytes)
+        quotesSource ? YAMLFile.line(number, in: bytes) : nil
     }
 
     static func line(_ number: Int, in bytes: [UInt8]) -> String? {
@@ -79,13 +85,16 @@ public struct YAMLFile {
 struct YAMLTreeBuilder {
     let path: String
     let bytes: [UInt8]
+    /// See `YAMLFile.quotesSource`.
+    let quotesSource: Bool
     private let bomLength: Int
     /// Byte offset of each character index libyaml reports; empty when the text is ASCII (offset = index).
     private var characterOffsets: [Int] = []
 
-    init(path: String, bytes: [UInt8]) {
+    init(path: String, bytes: [UInt8], quotesSource: Bool) {
         self.path = path
         self.bytes = bytes
+        self.quotesSource = quotesSource
         bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         if bytes.contains(where: { $0 >= 0x80 }) {
             var offsets: [Int] = []
@@ -242,10 +251,11 @@ struct YAMLTreeBuilder {
     {
         guard let target = anchors[name] else {
             throw YAMLError(
-                "unknown alias '*\(name)'",
+                quotesSource ? "unknown alias '*\(name)'" : "unknown alias",
                 location: SourceLocation(file: path, line: start.line, column: start.column),
-                sourceLine: YAMLFile.line(start.line, in: bytes),
-                hint: "define the anchor '&\(name)' before using it")
+                sourceLine: quotedLine(start.line),
+                hint: quotesSource
+                    ? "define the anchor '&\(name)' before using it" : "define the anchor before using it")
         }
         target.aliasMarks.append(start)
         return target
@@ -276,7 +286,12 @@ struct YAMLTreeBuilder {
         }
         return YAMLError(
             message, location: SourceLocation(file: path, line: at.line, column: at.column),
-            sourceLine: YAMLFile.line(at.line, in: bytes), hint: "fix the YAML syntax at this position")
+            sourceLine: quotedLine(at.line), hint: "fix the YAML syntax at this position")
+    }
+
+    /// A line to show under an error, unless the file's text is not to be shown.
+    private func quotedLine(_ number: Int) -> String? {
+        quotesSource ? YAMLFile.line(number, in: bytes) : nil
     }
 
     private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

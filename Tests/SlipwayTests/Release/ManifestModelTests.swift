@@ -37,7 +37,8 @@ struct ManifestModelTests {
         ]
         manifest.fail(stage: "test", message: "stage 'test' exited with status 3")
         let url = workspace.root.appendingPathComponent("out/manifest.json")
-        let written = try ManifestWriter(root: workspace.root, environment: [:]).write(manifest, to: url, inToto: false)
+        let written = try ManifestWriter(repository: workspace.repository, environment: [:]).write(
+            manifest, to: url, inToto: false)
         #expect(written.inToto == nil)
         let json = try ReleaseFixture.readJSON(written.manifest)
         #expect(try ReleaseFixture.schemaProblems(written.manifest) == [])
@@ -145,7 +146,7 @@ struct ManifestModelTests {
         let repo = try ReleaseFixture.released()
         let (workspace, manifest) = try assembled(repo, now: Date())
         let url = workspace.root.appendingPathComponent("m/manifest.json")
-        let writer = ManifestWriter(root: workspace.root, environment: [:])
+        let writer = ManifestWriter(repository: workspace.repository, environment: [:])
         _ = try writer.write(manifest, to: url, inToto: false)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
         _ = try writer.write(manifest, to: url, inToto: false)

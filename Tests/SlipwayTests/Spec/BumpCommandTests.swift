@@ -106,6 +106,14 @@ struct BumpCommandTests {
     @Test("--spec is relative to the current folder; paths in messages are too")
     func specFromSubfolder() throws {
         let fixture = try SpecFixture("includes")
+        // Outside a repository the current folder is the boundary, and ../project.yml would lie outside it
+        // (SpecConfinementTests): in a repository, the spec is the repository's wherever Slipway runs in it.
+        let plain = try fixture.slipway(["bump", "build", "--spec", "../project.yml"], in: "Targets")
+        #expect(plain.status == 2, "\(plain.stdout)")
+        let initialized = try runProcess(
+            "/usr/bin/env", ["git", "init", "-q"], in: fixture.url,
+            environment: isolatedEnvironment(home: fixture.home.url))
+        #expect(initialized.status == 0, "\(initialized.stderr)")
         let result = try fixture.slipway(["bump", "build", "--spec", "../project.yml"], in: "Targets")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("../project.yml:10:30"))

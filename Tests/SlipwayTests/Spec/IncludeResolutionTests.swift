@@ -21,7 +21,7 @@ struct IncludeResolutionTests {
             currentDirectory: folder.url, root: folder.url, repository: nil, configuration: Configuration(),
             environment: environment)
         let location = try context.locate(SpecContext.Options(spec: spec, projectRoot: projectRoot))
-        return try VersionInventory.read(location, context: context).spec.documents.map(\.displayPath)
+        return try VersionInventory.read(location, context: context, access: .read).spec.documents.map(\.displayPath)
     }
 
     @Test("a nested include resolves against the including file's folder")

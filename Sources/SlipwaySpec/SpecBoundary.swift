@@ -1,0 +1,60 @@
+import SlipwayYAML
+
+/// What a command does with the spec's files, which decides what becomes of a file outside the repository.
+public enum SpecAccess: Sendable {
+    /// `version`, `run`, `detect`: a file outside the repository is read as context, and messages about it give its
+    /// path, line and column but never its text.
+    case read
+    /// `bump` and `release` (their dry runs too): a file outside the repository is refused before it is read, since
+    /// Slipway writes only inside the repository and a release commits the files it edits.
+    case edit
+}
+
+/// The folder whose files are the spec's own: the repository's working tree, or outside a repository the folder
+/// Slipway treats as the root (`SpecContext.root`). Files are judged by their real path (symbolic links followed);
+/// git's own `.git` folders are not part of it.
+package struct SpecBoundary: Sendable {
+    /// The real path of the folder.
+    let root: String
+    /// `false` outside a git repository, where the folder stands in for one.
+    let isRepository: Bool
+
+    package init(root: String, isRepository: Bool) {
+        self.root = root
+        self.isRepository = isRepository
+    }
+
+    /// Whether the file at the real path `path` lies inside the folder, and not in a `.git` folder.
+    func contains(_ path: String) -> Bool {
+        let prefix = root == "/" ? "/" : root + "/"
+        guard path.hasPrefix(prefix) else { return false }
+        // `.GIT` too: on a case-insensitive file system it is the same folder, and git refuses it for that reason.
+        return !path.dropFirst(prefix.count).split(separator: "/").contains { $0.lowercased() == ".git" }
+    }
+
+    /// How messages name the folder.
+    var name: String {
+        isRepository ? "the repository \(root)" : "\(root), the folder Slipway works in (there is no git repository)"
+    }
+
+    /// The refusal of a file outside the folder that `bump` or `release` would read and might edit: `display` is
+    /// the file's path as messages show it; `include` and `file` the entry that names it, `nil` for the spec itself.
+    func refusal(_ display: String, include: SpecInclude?, in file: YAMLFile?, throughLink: Bool) -> SpecError {
+        let folder = isRepository ? "the repository" : "that folder"
+        let move =
+            isRepository
+            ? "move the file into the repository and include it from there"
+            : "run Slipway in a folder that holds the spec and every file it includes"
+        let hint =
+            "bump and release edit and commit only files inside \(folder), so they do not even read one outside it "
+            + "(a symbolic link counts where it leads); \(move), or read it where it is with 'slipway version'"
+        guard let include, let file else {
+            return SpecError("the spec \(display) is outside \(name)", hint: hint)
+        }
+        let written = include.node.scalar
+        let target =
+            throughLink
+            ? "leads through a symbolic link to \(display)," : written == display ? "is" : "names \(display),"
+        return SpecError("include '\(written)' \(target) outside \(name)", at: include.node, in: file, hint: hint)
+    }
+}
