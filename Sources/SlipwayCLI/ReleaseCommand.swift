@@ -13,7 +13,9 @@ enum ReleaseCommand: SlipwayCommand {
             (v{version}) and recorded in .slipway/releases/<version>+<build>/manifest.json. A failure before the
             commit puts every file back, makes no commit or tag, and records a failed manifest (exit 1).
             Refuses (exit 2) with uncommitted changes to tracked files, during a merge, rebase or cherry-pick,
-            or while another release holds the repository's lock.
+            or while another Slipway command holds the repository's lock. A release journals its plan and each
+            step in .git/slipway/release-journal: one that stopped halfway (killed, or a step after the commit
+            failed) is finished with --continue or undone with --abort, and every writer refuses until then.
             """,
         arguments: [.init(name: "level", help: "build, patch, minor, major or auto (default: auto).")],
         options: [
@@ -45,9 +47,49 @@ enum ReleaseCommand: SlipwayCommand {
             .init(
                 name: "skip-stages", value: nil,
                 help: "Do not run the stages (the build happened elsewhere);\nthe manifest lists them as skipped."),
+            .init(
+                name: "continue", value: nil,
+                help: "Finish a release that stopped halfway, from its journal, as planned."),
+            .init(
+                name: "abort", value: nil,
+                help: "Undo a release that stopped halfway: the tag, the manifest, the\nrelease commit and the spec "
+                    + "edits (not a push)."),
+            .init(
+                name: "status", value: nil, help: "Show a release that stopped halfway, step by step (exit 1 if any)."),
         ])
 
+    /// `--continue`, `--abort` and `--status` act on a pending release and take nothing else but `--wait`.
+    static func runJournalAction(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus? {
+        let actions = ["continue", "abort", "status"].filter { arguments.flag($0) }
+        guard let action = actions.first else { return nil }
+        guard actions.count == 1 else {
+            throw UsageError(message: "--\(actions[0]) and --\(actions[1]) contradict each other: use one", spec: spec)
+        }
+        let others =
+            ["dry-run", "push", "no-push", "allow-dirty", "in-toto", "skip-stages"].filter { arguments.flag($0) }
+            + ["set", "build"].filter { arguments.value($0) != nil }
+        if let other = others.first {
+            throw UsageError(message: "--\(action) acts on the pending release; --\(other) does not apply", spec: spec)
+        }
+        if let level = arguments.positionals.first {
+            throw UsageError(message: "--\(action) acts on the pending release; '\(level)' does not apply", spec: spec)
+        }
+        let service = ReleaseService(workspace: try context.workspace(), environment: context.environment)
+        let commandLine = (["slipway"] + context.arguments).joined(separator: " ")
+        switch action {
+        case "continue":
+            return try service.resume(
+                commandLine: commandLine, waitForLock: arguments.flag("wait"), console: context.console)
+        case "abort":
+            return try service.abort(
+                commandLine: commandLine, waitForLock: arguments.flag("wait"), console: context.console)
+        default:
+            return try service.status(console: context.console)
+        }
+    }
+
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+        if let status = try runJournalAction(arguments, context) { return status }
         if arguments.flag("push"), arguments.flag("no-push") {
             throw UsageError(message: "--push and --no-push contradict each other: use one of them", spec: spec)
         }

@@ -36,6 +36,19 @@ public struct AtomicFileWriter: Sendable {
         let written: [[UInt8]]
         let writer: AtomicFileWriter
 
+        /// A backup of files written earlier (by a release a journal resumes): each with its old and new bytes.
+        public init(files: [(path: String, original: [UInt8], written: [UInt8])]) {
+            self.files = files.map { ($0.path, $0.original) }
+            self.written = files.map(\.written)
+            writer = AtomicFileWriter()
+        }
+
+        init(files: [(path: String, bytes: [UInt8])], written: [[UInt8]], writer: AtomicFileWriter) {
+            self.files = files
+            self.written = written
+            self.writer = writer
+        }
+
         /// Puts back, exactly as it was, every file that still holds what the write put there, with the same
         /// all-or-nothing guarantee as the write. A file someone changed since is left as it is now, never
         /// overwritten: its path is returned.

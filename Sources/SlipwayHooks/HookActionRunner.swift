@@ -45,6 +45,10 @@ public struct HookActionRunner {
             console.out("slipway: \(VerdictReport.summary(verdict))\n")
             return .success
         case .push:
+            // Pushing a half-made release would publish it: it is finished or undone first.
+            if ReleaseJournalFile.exists(in: repository) {
+                throw PendingReleaseError(path: ReleaseJournalFile.url(in: repository).path)
+            }
             arguments = ["git"] + (try PushTarget.resolve(repository).arguments(in: repository))
         case .release:
             let slipway =

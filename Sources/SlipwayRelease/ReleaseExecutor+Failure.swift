@@ -19,6 +19,10 @@ extension ReleaseExecutor {
         if let log { notes.append("the stage's full output is in \(log)") }
         let files = plan.specFiles.joined(separator: ", ")
         let one = plan.specFiles.count == 1
+        // Everything before the commit is undone here; the journal goes too, unless the files could not be put
+        // back, when `--abort` can try again.
+        var undone = true
+        defer { if undone { ReleaseJournal.remove(in: repository) } }
         if let backup = progress.backup {
             do {
                 // Only files that still hold the release's bytes go back; an edit made meanwhile is kept.
@@ -35,8 +39,9 @@ extension ReleaseExecutor {
                             + "now; the other spec files are back as they were; nothing was committed or tagged")
                 }
             } catch {
+                undone = false
                 notes.append(
-                    "\(files) could not be put back (\(error.message)); restore with "
+                    "\(files) could not be put back (\(error.message)); 'slipway release --abort' tries again, or restore with "
                         + "'git checkout HEAD -- \(plan.specFiles.joined(separator: " "))'; nothing was committed or tagged"
                 )
             }
@@ -68,7 +73,9 @@ extension ReleaseExecutor {
     static func incomplete(_ what: String, finish commands: [String]) -> Failure {
         Failure(
             what,
-            hint: "nothing was undone; to finish by hand, from the repository root:\n"
+            hint: "nothing was undone; 'slipway release --continue' finishes the release as planned (or "
+                + "'slipway release --abort' undoes it); to finish by hand instead, from the repository root, "
+                + "then remove .git/slipway/release-journal:\n"
                 + commands.map { "        " + $0 }.joined(separator: "\n"), exitStatus: .negative)
     }
 

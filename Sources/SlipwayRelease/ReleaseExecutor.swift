@@ -15,16 +15,18 @@ import Darwin
 /// Carries out the steps of a `ReleasePlan`, in order, and nothing else: it reads no input the planner already
 /// read, so the dry run's plan is exactly what happens.
 ///
+/// Before the first step the plan goes into the release journal, and each step's completion after it, so a release
+/// killed at any moment can be finished (`--continue`, which resumes here with `resuming`) or undone (`--abort`).
 /// Up to the commit every step can be undone, and is when one fails (or Ctrl-C arrives): the spec files get their
 /// bytes back, no commit or tag is made, and a manifest with status `failed` records what happened. From the
-/// commit on, nothing is undone: a failure says what exists and the commands that finish the release by hand.
+/// commit on, nothing is undone: a failure says what exists, and `--continue` finishes the release.
 struct ReleaseExecutor {
     let workspace: Workspace
     let environment: [String: String]
     let runner: StageRunner
     let console: Console
 
-    private var repository: Repository { workspace.repository }
+    var repository: Repository { workspace.repository }
 
     /// What the steps carried out so far left behind.
     struct Progress {
@@ -33,25 +35,56 @@ struct ReleaseExecutor {
         var artifacts: [ReleaseManifest.Artifact] = []
         var commit: OID?
         var summary: String?
+        /// The files the manifest step wrote, repository-relative.
+        var manifestFiles: [String] = []
+        /// Steps that find their work already done (a resumed release) skip it.
+        var resuming = false
+        /// The journal as of the step being carried out (the stages record each one that passes).
+        var journal: ReleaseJournal?
     }
 
-    func run(_ plan: ReleasePlan) throws -> ExitStatus {
+    func run(_ plan: ReleasePlan, journal initial: ReleaseJournal, progress start: Progress = Progress()) throws
+        -> ExitStatus
+    {
         // Ctrl-C and SIGTERM become requests, so a release stops where it can still put everything back.
         let cancellation = CancellationSignal()
         let trap = SignalTrap(forwardingTo: cancellation)
         defer { trap.release() }
 
-        console.out(
-            "Releasing \(plan.draft.project.name) \(plan.previousVersionText) -> \(plan.versionText) from "
-                + "\(plan.head.short)\(plan.branch.map { " on \($0)" } ?? "")\n")
-        console.flush()
-        var progress = Progress()
-        for step in plan.steps {
-            try perform(step, of: plan, progress: &progress, cancellation: cancellation)
-            console.flush()
+        var journal = initial
+        var progress = start
+        if !progress.resuming {
+            console.out(
+                "Releasing \(plan.draft.project.name) \(plan.previousVersionText) -> \(plan.versionText) from "
+                    + "\(plan.head.short)\(plan.branch.map { " on \($0)" } ?? "")\n")
+            try journal.write(in: repository)
         }
-        if let summary = progress.summary { console.out(summary) }
+        console.flush()
+        for (index, step) in plan.steps.enumerated() where index >= journal.completed {
+            progress.journal = journal
+            try perform(step, of: plan, progress: &progress, cancellation: cancellation)
+            journal.completed = index + 1
+            journal.results = progress.results
+            journal.releaseCommit = progress.commit?.hex
+            journal.manifestFiles = progress.manifestFiles
+            try journal.write(in: repository)
+            console.flush()
+            stopIfTestAsks(afterStep: index + 1)
+        }
+        ReleaseJournal.remove(in: repository)
+        if let summary = progress.summary {
+            console.out(summary)
+        } else if let commit = progress.commit {
+            console.out("Released \(plan.versionText): \(commit.short) tagged \(plan.tag)\n")
+        }
         return .success
+    }
+
+    /// Tests only: `SLIPWAY_TEST_KILL_AFTER_STEP=<n>` makes the release kill itself with SIGKILL right after step n
+    /// is journaled, so `--continue` and `--abort` are tested after a real crash at every step boundary.
+    private func stopIfTestAsks(afterStep number: Int) {
+        guard environment["SLIPWAY_TEST_KILL_AFTER_STEP"] == String(number) else { return }
+        kill(getpid(), SIGKILL)
     }
 
     private func perform(
@@ -60,7 +93,7 @@ struct ReleaseExecutor {
         switch step {
         case .writeSpecFiles(let files):
             do {
-                progress.backup = try BumpPlan.write(files)
+                progress.backup = try writeSpecFiles(files, resuming: progress.resuming)
             } catch {
                 throw abandon(plan, progress, stage: nil, reason: ReleaseExecutor.describe(error))
             }
@@ -96,7 +129,9 @@ struct ReleaseExecutor {
                         + "would commit; your edit is left as it is")
             }
             do {
-                progress.commit = try commit(paths, message: message, author: author, committer: committer)
+                progress.commit =
+                    try (progress.resuming ? adoptedCommit(plan, message: message) : nil)
+                    ?? commit(paths, message: message, author: author, committer: committer)
             } catch {
                 throw abandon(plan, progress, stage: nil, reason: ReleaseExecutor.describe(error))
             }
@@ -106,7 +141,7 @@ struct ReleaseExecutor {
         case .tag(let name, let message, let tagger):
             try tag(name, message: message, tagger: tagger, plan: plan, progress: progress)
         case .writeManifest(let template, let inToto):
-            progress.summary = try writeManifest(plan, template: template, inToto: inToto, progress: progress)
+            progress.summary = try writeManifest(plan, template: template, inToto: inToto, progress: &progress)
         case .push(let push):
             try self.push(push, plan: plan, progress: progress)
         }
@@ -124,10 +159,17 @@ struct ReleaseExecutor {
         }
         let options = StageRunner.Options(root: workspace.root, logDirectory: output.logs, baseEnvironment: environment)
         let style = ReporterStyle.detect(environment: environment, outputIsTerminal: console.isOutputTerminal)
-        let reporter = ConsoleStageReporter(style: style, console: console, logFolder: OutputFolder.name + "/logs")
+        let console = ConsoleStageReporter(style: style, console: self.console, logFolder: OutputFolder.name + "/logs")
+        // A resumed release runs the stages from the one that did not pass (a crash stopped it halfway).
+        let passed = progress.results.filter { $0.status == .passed }
+        let reporter: StageReporter =
+            progress.journal.map {
+                JournalingStageReporter(wrapping: console, journal: $0, repository: repository, earlier: passed)
+            } ?? console
+        let remaining = stages.filter { stage in !passed.contains { $0.name == stage.name } }
         let report = runner.run(
-            stages, environment: values, options: options, reporter: reporter, cancellation: cancellation)
-        progress.results = report.results
+            remaining, environment: values, options: options, reporter: reporter, cancellation: cancellation)
+        progress.results = passed + report.results
         if let failed = report.failed {
             throw abandon(
                 plan, progress, stage: failed.name, reason: StageFailure(result: failed).message, log: failed.logPath)
@@ -154,14 +196,18 @@ struct ReleaseExecutor {
 
     private func tag(_ name: String, message: String, tagger: Identity, plan: ReleasePlan, progress: Progress) throws {
         let commit = try ReleaseExecutor.releaseCommit(progress)
+        if progress.resuming, try repository.tagTarget(named: name) == commit {
+            console.out("Tagged \(name) (before the interruption)\n")
+            return
+        }
         do {
             try repository.createAnnotatedTag(named: name, at: commit, message: message, tagger: tagger)
         } catch {
             throw ReleaseExecutor.incomplete(
-                "the release commit \(commit.short) was made, but creating the tag \(name) failed: "
+                "the release commit \(commit.short) was made and recorded, but creating the tag \(name) failed: "
                     + ReleaseExecutor.describe(error),
                 finish: ["git tag -a \(Shell.quote(name)) \(commit.short) -m \(Shell.quote(message))"]
-                    + ReleaseExecutor.manifestCommand(plan) + ReleaseExecutor.pushCommand(plan))
+                    + ReleaseExecutor.pushCommand(plan))
         }
         console.out("Tagged \(name)\n")
     }
@@ -170,7 +216,7 @@ struct ReleaseExecutor {
     /// the release commit, whose bump would otherwise count as a build-configuration change, and the commits since
     /// the previous release) with the commit, the tag, the versions the release made, its stages and artifacts.
     private func writeManifest(
-        _ plan: ReleasePlan, template: ReleaseTemplate, inToto: Bool, progress: Progress
+        _ plan: ReleasePlan, template: ReleaseTemplate, inToto: Bool, progress: inout Progress
     ) throws -> String {
         let commit = try ReleaseExecutor.releaseCommit(progress)
         var manifest = plan.draft
@@ -184,12 +230,16 @@ struct ReleaseExecutor {
         do {
             let writer = ManifestWriter(repository: repository, environment: environment)
             let written = try writer.write(manifest, to: writer.defaultURL(template, for: manifest), inToto: inToto)
+            progress.manifestFiles = ([written.manifest, written.checksums] + (written.inToto.map { [$0] } ?? []))
+                .map { ManifestService.display($0, root: workspace.root) }
             return ManifestService.summary(manifest, written, root: workspace.root)
         } catch {
             throw ReleaseExecutor.incomplete(
-                "the release commit \(commit.short) and the tag \(plan.tag) were made, but writing the manifest "
-                    + "failed: \(ReleaseExecutor.describe(error))",
-                finish: ReleaseExecutor.manifestCommand(plan) + ReleaseExecutor.pushCommand(plan))
+                "the release commit \(commit.short) was made, but writing the manifest failed: "
+                    + ReleaseExecutor.describe(error),
+                finish: ReleaseExecutor.manifestCommand(plan)
+                    + ["git tag -a \(Shell.quote(plan.tag)) \(commit.short) -m \(Shell.quote(plan.tagMessage))"]
+                    + ReleaseExecutor.pushCommand(plan))
         }
     }
 

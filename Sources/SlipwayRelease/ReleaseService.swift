@@ -57,6 +57,9 @@ public struct ReleaseService {
         if request.dryRun {
             // Nothing may be written, not even the lock file: the dry run must work in a read-only checkout.
             try ReleaseLock.checkFree(in: workspace.repository)
+            if ReleaseJournalFile.exists(in: workspace.repository) {
+                throw PendingReleaseError(path: ReleaseJournalFile.url(in: workspace.repository).path)
+            }
             console.out(ReleaseDryRunReport.text(try planner.plan(request)))
             return .success
         }
@@ -65,6 +68,6 @@ public struct ReleaseService {
         defer { lock.release() }
         let plan = try planner.plan(request)
         return try ReleaseExecutor(workspace: workspace, environment: environment, runner: runner, console: console)
-            .run(plan)
+            .run(plan, journal: ReleaseJournal(plan: plan, command: request.commandLine))
     }
 }

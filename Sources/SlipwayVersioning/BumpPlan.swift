@@ -102,3 +102,12 @@ public struct BumpPlan {
     /// Whether applying the plan would change nothing (every value already as asked).
     public var isEmpty: Bool { files.isEmpty }
 }
+
+extension BumpPlan {
+    /// A plan of files only, as a release journal keeps it: what to write, not how it was worked out.
+    package init(spec: String, files: [FileUpdate]) {
+        self.init(
+            spec: spec, level: nil, auto: nil, marketing: nil, build: nil, edits: [], references: [], files: files,
+            diff: "")
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import SlipwayCore
+import SlipwayGit
+import SlipwayHistory
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension ReleaseService {
+    /// Undoes every step of the pending release that was not pushed: the tag, the manifest it wrote, the release
+    /// commit (the branch moves back only while it still points at it, and the index follows), and the spec files
+    /// (only while they hold the release's bytes). Says what it did and what it left, and why.
+    public func abort(commandLine: String, waitForLock: Bool, console: Console) throws -> ExitStatus {
+        let lock = try WriterLock.take(
+            workspace.repository, command: commandLine, wait: waitForLock, console: console,
+            allowingPendingRelease: true)
+        defer { lock.release() }
+        let journal = try pendingJournal()
+        guard let head = OID(hex: journal.head) else { throw ReleaseService.unreadable }
+        if journal.completed >= journal.steps.count {
+            ReleaseJournal.remove(in: workspace.repository)
+            console.out("The release of \(journal.project) \(journal.version) had finished; nothing to undo.\n")
+            return .success
+        }
+        var report = AbortReport()
+        let commit = try releaseCommit(journal, head: head)
+        if let commit { try undoTag(journal, commit: commit, into: &report) }
+        removeManifest(journal, into: &report)
+        if let commit { try undoCommit(journal, commit: commit, head: head, into: &report) }
+        try restoreSpecFiles(journal, into: &report)
+        ReleaseJournal.remove(in: workspace.repository)
+        console.out(report.text(project: journal.project, version: journal.version))
+        return report.left.isEmpty ? .success : .negative
+    }
+
+    /// What `--abort` did and what it left alone.
+    struct AbortReport {
+        var done: [String] = []
+        var left: [String] = []
+
+        func text(project: String, version: String) -> String {
+            var text = "Aborted the release of \(project) \(version):\n"
+            for line in done { text += "  \(line)\n" }
+            if done.isEmpty { text += "  nothing had been changed yet\n" }
+            for line in left { text += "  left alone: \(line)\n" }
+            return text
+        }
+    }
+
+    /// The release commit: the journal's, or HEAD when a crash came between committing and journaling it.
+    private func releaseCommit(_ journal: ReleaseJournal, head: OID) throws -> OID? {
+        if let recorded = journal.releaseCommit.flatMap(OID.init(hex:)) { return recorded }
+        let repository = workspace.repository
+        let current = try repository.resolveCommit("HEAD")
+        guard current != head else { return nil }
+        let commit = try repository.commit(current)
+        return commit.parents == [head] && commit.message == journal.commitMessage ? current : nil
+    }
+
+    private func undoTag(_ journal: ReleaseJournal, commit: OID, into report: inout AbortReport) throws {
+        guard try workspace.repository.tagTarget(named: journal.tag) == commit else { return }
+        try workspace.repository.deleteTag(named: journal.tag)
+        report.done.append("deleted the tag \(journal.tag)")
+    }
+
+    /// The manifest files the release wrote, and any temporary file a crash left beside them.
+    private func removeManifest(_ journal: ReleaseJournal, into report: inout AbortReport) {
+        let root = workspace.root
+        var folders = Set<URL>()
+        for file in journal.manifestFiles {
+            let url = root.appendingPathComponent(file)
+            folders.insert(url.deletingLastPathComponent())
+            if unlink(url.path) == 0 { report.done.append("removed \(file)") }
+        }
+        for folder in folders {
+            // A folder that cannot be listed has no temporary file of ours to remove.
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            for name in names where name.hasPrefix(".") && name.contains(".slipway-") {
+                unlink(folder.appendingPathComponent(name).path)
+            }
+            rmdir(folder.path)
+        }
+    }
+
+    private func undoCommit(_ journal: ReleaseJournal, commit: OID, head: OID, into report: inout AbortReport) throws {
+        let repository = workspace.repository
+        let moved: Bool
+        let place: String
+        if let branch = journal.branch {
+            moved = try repository.moveBranch(branch, from: commit, to: head, message: "slipway release --abort")
+            place = branch
+        } else {
+            moved = try repository.moveDetachedHead(from: commit, to: head)
+            place = "the detached HEAD"
+        }
+        guard moved else {
+            report.left.append(
+                "\(place) has moved on from the release commit \(commit.short); 'git revert \(commit.short)' undoes it")
+            return
+        }
+        try repository.resetIndex(paths: journal.specFiles, to: head)
+        report.done.append("moved \(place) back from the release commit \(commit.short) to \(head.short)")
+    }
+
+    private func restoreSpecFiles(_ journal: ReleaseJournal, into report: inout AbortReport) throws {
+        for update in journal.specUpdates {
+            if ReleaseExecutor.holds(update.updated, update.url) {
+                try AtomicFileWriter.replace(update.url.path, with: update.original)
+                report.done.append("put \(update.rootRelativePath) back as it was")
+            } else if !ReleaseExecutor.holds(update.original, update.url) {
+                report.left.append("\(update.rootRelativePath) was edited after the release wrote it")
+            }
+        }
+    }
+}
