@@ -12,8 +12,8 @@ import Darwin
 extension ReleaseExecutor {
     /// Undoes the bump, records the failed release in a manifest, and returns the error to report.
     func abandon(
-        _ plan: ReleasePlan, _ progress: Progress, stage: String?, reason: String, log: String? = nil,
-        status: ExitStatus = .negative
+        _ plan: ReleasePlan, _ progress: Progress, stage: String?, keepingFiles: Bool = false, reason: String,
+        log: String? = nil, status: ExitStatus = .negative
     ) -> Failure {
         var notes: [String] = []
         if let log { notes.append("the stage's full output is in \(log)") }
@@ -23,7 +23,11 @@ extension ReleaseExecutor {
         // back, when `--abort` can try again.
         var undone = true
         defer { if undone { ReleaseJournal.remove(in: repository) } }
-        if let backup = progress.backup {
+        if keepingFiles {
+            notes.append(
+                "\(files) \(one ? "is" : "are") left as \(one ? "it is" : "they are"): putting \(one ? "it" : "them") back "
+                    + "would undo what the new commit holds; nothing was committed or tagged by the release")
+        } else if let backup = progress.backup {
             do {
                 // Only files that still hold the release's bytes go back; an edit made meanwhile is kept.
                 let changed = Set(try backup.restore())

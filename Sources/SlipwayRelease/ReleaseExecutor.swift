@@ -128,10 +128,19 @@ struct ReleaseExecutor {
                     reason: "\(edited.displayPath) changed after the release wrote it, so it is not what the release "
                         + "would commit; your edit is left as it is")
             }
+            let adopted = progress.resuming ? try adoptedCommit(plan, message: message) : nil
+            // A commit made on the branch while the stages ran (`git commit -a` picks up the bumped spec): the
+            // release stops, and leaves the files alone, since putting them back would undo part of that commit.
+            // (A HEAD that cannot be read is left to the commit itself to report.)
+            if adopted == nil, let moved = try? repository.resolveCommit("HEAD"), moved != plan.head {
+                throw abandon(
+                    plan, progress, stage: nil, keepingFiles: true,
+                    reason: "HEAD moved from \(plan.head.short) to \(moved.short) while the release ran (a commit "
+                        + "made meanwhile), so the release commit would not follow the commit it was planned on")
+            }
             do {
                 progress.commit =
-                    try (progress.resuming ? adoptedCommit(plan, message: message) : nil)
-                    ?? commit(paths, message: message, author: author, committer: committer)
+                    try adopted ?? commit(paths, message: message, author: author, committer: committer)
             } catch {
                 throw abandon(plan, progress, stage: nil, reason: ReleaseExecutor.describe(error))
             }

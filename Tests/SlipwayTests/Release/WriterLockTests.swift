@@ -102,4 +102,25 @@ struct WriterLockTests {
         #expect(spec.contains("MARKETING_VERSION: 9.9.9"))
         #expect(try ReleaseRepository.refs(repo) == refs)
     }
+
+    @Test("a commit made during the stages (git commit -a takes the bump along) stops the release and keeps its files")
+    func commitDuringStages() throws {
+        let repo = try ReleaseRepository.make(
+            config: """
+                stages:
+                  - name: meanwhile
+                    run: git -c user.name=Dev -c user.email=dev@example.com commit -qam "Someone else's commit"
+
+                """)
+        let result = try repo.slipway("release", "minor")
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("while the release ran (a commit made meanwhile)"), "\(result.stderr)")
+        #expect(result.stderr.contains("project.yml is left as it is: putting it back would undo what the new commit"))
+        #expect(try repo.log("%s") == "Someone else's commit\n")
+        #expect(try repo.trackedStatus().isEmpty)
+        #expect(try repo.git(["tag", "-l", "v1.3.0"]).isEmpty)
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: repo.gitFolder.appendingPathComponent("slipway/release-journal").path))
+    }
 }
