@@ -38,76 +38,96 @@ package struct XcodeGenProjectSummary: Equatable {
     {
         let spec = try SpecLoader(context: context).load(location, access: .read, policy: .missingIncludesSkipped)
         var merged = MergedSpec()
-        for index in spec.mergeOrder {
-            merged.add(spec.documents[index].file)
+        do {
+            for index in spec.mergeOrder {
+                try merged.add(spec.documents[index].file)
+            }
+        } catch {
+            throw SpecError(error)
         }
         guard let name = merged.name else {
             throw SpecError(
                 "\(spec.root.displayPath) has no 'name', so the Xcode project's name is unknown",
                 hint: "add 'name: <Project>' at the top of the spec, or configure 'stages:' in .slipway.yml")
         }
-        return XcodeGenProjectSummary(name: name, targets: merged.expandedTargets(), schemes: merged.allSchemes())
+        do {
+            return XcodeGenProjectSummary(
+                name: name, targets: try merged.expandedTargets(), schemes: try merged.allSchemes())
+        } catch {
+            throw SpecError(error)
+        }
     }
 }
 
 /// The spec's top-level sections after following `include:`.
+///
+/// Nodes are read through each file's `YAMLExpansion`, so a spec whose aliases make the same lists and mappings
+/// read over and over (every target's `templates: *all`) stops at the expansion budget with an error at the alias.
 private struct MergedSpec {
+    typealias Cursor = YAMLExpansion.Cursor
+
     var name: String?
-    var targets: [(name: String, node: YAMLNode)] = []
-    var templates: [String: YAMLNode] = [:]
-    var schemes: [(name: String, node: YAMLNode)] = []
+    /// Targets in the order of their last definition; a later file's target of the same name replaces the earlier.
+    private var targetSlots: [(name: String, node: Cursor)?] = []
+    private var targetSlot: [String: Int] = [:]
+    var templates: [String: Cursor] = [:]
+    var schemes: [(name: String, node: Cursor)] = []
+
+    var targets: [(name: String, node: Cursor)] { targetSlots.compactMap { $0 } }
 
     /// Adds one file's sections over what earlier files gave.
-    mutating func add(_ file: YAMLFile) {
-        guard let root = file.root, root.kind == .mapping else { return }
-        if let value = root["name"], value.kind == .scalar, !value.isNull { name = value.scalar }
-        for (key, value) in pairs(root["targetTemplates"]) { templates[key] = value }
-        for (key, value) in pairs(root["targets"]) {
-            targets.removeAll { $0.name == key }
-            targets.append((key, value))
+    mutating func add(_ file: YAMLFile) throws(YAMLError) {
+        guard let node = file.root, node.kind == .mapping else { return }
+        let root = YAMLExpansion(file: file, subject: "the spec").cursor(at: node)
+        if let value = try root.value("name")?.node, value.kind == .scalar, !value.isNull { name = value.scalar }
+        for (key, value) in try pairs(root.value("targetTemplates")) { templates[key] = value }
+        for (key, value) in try pairs(root.value("targets")) {
+            if let old = targetSlot[key] { targetSlots[old] = nil }
+            targetSlot[key] = targetSlots.count
+            targetSlots.append((key, value))
         }
-        for (key, value) in pairs(root["schemes"]) {
+        for (key, value) in try pairs(root.value("schemes")) {
             schemes.removeAll { $0.name == key }
             schemes.append((key, value))
         }
     }
 
-    private func pairs(_ node: YAMLNode?) -> [(String, YAMLNode)] {
-        guard let node, node.kind == .mapping else { return [] }
-        return node.pairs.compactMap { $0.key.kind == .scalar ? ($0.key.scalar, $0.value) : nil }
+    private func pairs(_ cursor: Cursor?) throws(YAMLError) -> [(String, Cursor)] {
+        guard let cursor, cursor.node.kind == .mapping else { return [] }
+        return try cursor.pairs().map { ($0.key, $0.value) }
     }
 
     /// A target key, falling back to the target's templates.
-    private func value(_ key: String, of target: YAMLNode) -> YAMLNode? {
-        if let own = target[key] { return own }
-        for template in strings(target["templates"]) {
-            if let node = templates[template], let value = node[key] { return value }
+    private func value(_ key: String, of target: Cursor) throws(YAMLError) -> Cursor? {
+        if let own = try target.value(key) { return own }
+        for template in try strings(target.value("templates")) {
+            if let node = templates[template], let value = try node.value(key) { return value }
         }
         return nil
     }
 
-    private func strings(_ node: YAMLNode?) -> [String] {
-        guard let node else { return [] }
-        switch node.kind {
-        case .scalar: return node.isNull ? [] : [node.scalar]
-        case .sequence: return node.items.filter { $0.kind == .scalar && !$0.isNull }.map(\.scalar)
+    private func strings(_ cursor: Cursor?) throws(YAMLError) -> [String] {
+        guard let cursor else { return [] }
+        switch cursor.node.kind {
+        case .scalar: return cursor.node.isNull ? [] : [cursor.node.scalar]
+        case .sequence: return try cursor.items().map(\.node).filter { $0.kind == .scalar && !$0.isNull }.map(\.scalar)
         case .mapping: return []
         }
     }
 
     /// The targets XcodeGen generates from one entry: a target with `platform: [iOS, tvOS]` becomes `Name_iOS` and
     /// `Name_tvOS` (or substitutes `${platform}` in its name).
-    private func expansions(of name: String, _ node: YAMLNode) -> [(name: String, platform: String)] {
-        let platformNode = value("platform", of: node)
-        if let platformNode, platformNode.kind == .sequence {
-            return strings(platformNode).map { platform in
+    private func expansions(of name: String, _ node: Cursor) throws(YAMLError) -> [(name: String, platform: String)] {
+        let platformNode = try value("platform", of: node)
+        if let platformNode, platformNode.node.kind == .sequence {
+            return try strings(platformNode).map { platform in
                 (substitutingPlatform(platform, in: name, appendIfMissing: true), platform)
             }
         }
-        var platform = platformNode.flatMap { $0.kind == .scalar ? $0.scalar : nil } ?? ""
+        var platform = platformNode.flatMap { $0.node.kind == .scalar ? $0.node.scalar : nil } ?? ""
         if platform.isEmpty || platform == "auto" {
             // Multi-destination targets (`supportedDestinations`) build for their first destination by default.
-            platform = strings(value("supportedDestinations", of: node)).first ?? platform
+            platform = try strings(value("supportedDestinations", of: node)).first ?? platform
         }
         return [(name, platform)]
     }
@@ -118,15 +138,17 @@ private struct MergedSpec {
         return appendIfMissing ? "\(text)_\(platform)" : text
     }
 
-    func expandedTargets() -> [XcodeGenProjectSummary.Target] {
+    func expandedTargets() throws(YAMLError) -> [XcodeGenProjectSummary.Target] {
         var result: [XcodeGenProjectSummary.Target] = []
-        for (name, node) in targets where node.kind == .mapping {
-            let type = value("type", of: node).flatMap { $0.kind == .scalar ? $0.scalar : nil } ?? ""
-            let dependencies = (node["dependencies"]?.items ?? []).compactMap { item -> String? in
-                guard let target = item["target"], target.kind == .scalar else { return nil }
-                return target.scalar
+        for (name, node) in targets where node.node.kind == .mapping {
+            let type = try value("type", of: node).flatMap { $0.node.kind == .scalar ? $0.node.scalar : nil } ?? ""
+            var dependencies: [String] = []
+            for item in try node.value("dependencies")?.items() ?? [] {
+                if let target = try item.value("target")?.node, target.kind == .scalar {
+                    dependencies.append(target.scalar)
+                }
             }
-            for expanded in expansions(of: name, node) {
+            for expanded in try expansions(of: name, node) {
                 result.append(
                     .init(name: expanded.name, type: type, platform: expanded.platform, dependencies: dependencies))
             }
@@ -135,18 +157,18 @@ private struct MergedSpec {
     }
 
     /// Schemes from `schemes:` and from targets' own `scheme:` keys, which XcodeGen names after each generated target.
-    func allSchemes() -> [XcodeGenProjectSummary.Scheme] {
+    func allSchemes() throws(YAMLError) -> [XcodeGenProjectSummary.Scheme] {
         var result: [XcodeGenProjectSummary.Scheme] = []
-        for (name, node) in schemes where node.kind == .mapping {
-            let build = pairs(node["build"]?["targets"]).map(\.0)
-            let tests = testNames(node["test"]?["targets"])
+        for (name, node) in schemes where node.node.kind == .mapping {
+            let build = try pairs(node.value("build")?.value("targets")).map(\.0)
+            let tests = try testNames(node.value("test")?.value("targets"))
             result.append(.init(name: name, buildTargets: build, testTargets: tests))
         }
-        for (name, node) in targets where node.kind == .mapping {
-            guard let scheme = node["scheme"], scheme.kind == .mapping else { continue }
-            let multiPlatform = value("platform", of: node)?.kind == .sequence
-            for expanded in expansions(of: name, node) where !result.contains(where: { $0.name == expanded.name }) {
-                let tests = testNames(scheme["testTargets"]).map {
+        for (name, node) in targets where node.node.kind == .mapping {
+            guard let scheme = try node.value("scheme"), scheme.node.kind == .mapping else { continue }
+            let multiPlatform = try value("platform", of: node)?.node.kind == .sequence
+            for expanded in try expansions(of: name, node) where !result.contains(where: { $0.name == expanded.name }) {
+                let tests = try testNames(scheme.value("testTargets")).map {
                     multiPlatform ? substitutingPlatform(expanded.platform, in: $0, appendIfMissing: false) : $0
                 }
                 result.append(.init(name: expanded.name, buildTargets: [expanded.name], testTargets: tests))
@@ -156,12 +178,16 @@ private struct MergedSpec {
     }
 
     /// Test targets written as names or as `{name: X}` mappings.
-    private func testNames(_ node: YAMLNode?) -> [String] {
-        guard let node, node.kind == .sequence else { return [] }
-        return node.items.compactMap { item in
-            if item.kind == .scalar, !item.isNull { return item.scalar }
-            if let name = item["name"], name.kind == .scalar { return name.scalar }
-            return nil
+    private func testNames(_ cursor: Cursor?) throws(YAMLError) -> [String] {
+        guard let cursor, cursor.node.kind == .sequence else { return [] }
+        var result: [String] = []
+        for item in try cursor.items() {
+            if item.node.kind == .scalar, !item.node.isNull {
+                result.append(item.node.scalar)
+            } else if let name = try item.value("name")?.node, name.kind == .scalar {
+                result.append(name.scalar)
+            }
         }
+        return result
     }
 }

@@ -8,7 +8,8 @@ import SlipwayYAML
 ///   target, target template and aggregate target, in each of XcodeGen's forms: a plain map of settings, or
 ///   `base:` plus `configs.<name>:` (itself any form, so nesting works) when `base`, `configs` or `groups` is present;
 /// - `info.properties` of every target and target template (`CFBundleShortVersionString`, `CFBundleVersion`).
-/// Merge keys (`<<: *common`) are followed, explicit keys overriding merged ones, as YAML and XcodeGen do.
+/// Merge keys (`<<: *common`) are followed, explicit keys overriding merged ones, as YAML and XcodeGen do, through
+/// one `YAMLExpansion` per file: a file whose aliases and merge keys expand too far is an error at the alias.
 package struct VersionLocator {
     let document: SpecDocument
     let documentIndex: Int
@@ -37,35 +38,45 @@ package struct VersionLocator {
     /// The definitions in document order, each anchored value once.
     mutating func locate() throws(SpecError) -> [VersionDefinition] {
         guard let root = document.file.root, root.kind == .mapping else { return [] }
-        for entry in Self.entries(of: root) {
+        let expansion = YAMLExpansion(file: document.file, subject: "the spec")
+        do {
+            try walkRoot(root, expansion)
+        } catch {
+            throw SpecError(error)
+        }
+        return try definitions()
+    }
+
+    private mutating func walkRoot(_ root: YAMLNode, _ expansion: YAMLExpansion) throws(YAMLError) {
+        for entry in try expansion.entries(of: root) {
             let path = entry.key
             switch Self.structural(entry.key) {
             case "settings":
-                walkSettings(entry.value, path: path, depth: 0)
+                try walkSettings(entry, path: path, depth: 0, expansion)
             case "settingGroups", "settingPresets":
-                for group in Self.entries(of: entry.value) {
-                    walkSettings(group.value, path: Self.join(path, group.key), depth: 0)
+                for group in try expansion.entries(of: entry.value, via: entry.via) {
+                    try walkSettings(group, path: Self.join(path, group.key), depth: 0, expansion)
                 }
             case "targets", "targetTemplates", "aggregateTargets":
-                for target in Self.entries(of: entry.value) {
-                    walkTarget(target.value, path: Self.join(path, target.key))
+                for target in try expansion.entries(of: entry.value, via: entry.via) {
+                    try walkTarget(target, path: Self.join(path, target.key), expansion)
                 }
             default:
                 break
             }
         }
-        return try definitions()
     }
 
-    private mutating func walkTarget(_ node: YAMLNode, path: String) {
-        for entry in Self.entries(of: node) {
+    private mutating func walkTarget(_ target: Entry, path: String, _ expansion: YAMLExpansion) throws(YAMLError) {
+        for entry in try expansion.entries(of: target.value, via: target.via) {
             switch Self.structural(entry.key) {
             case "settings":
-                walkSettings(entry.value, path: Self.join(path, entry.key), depth: 0)
+                try walkSettings(entry, path: Self.join(path, entry.key), depth: 0, expansion)
             case "info":
-                for info in Self.entries(of: entry.value) where Self.structural(info.key) == "properties" {
+                for info in try expansion.entries(of: entry.value, via: entry.via)
+                where Self.structural(info.key) == "properties" {
                     let propertiesPath = Self.join(Self.join(path, entry.key), info.key)
-                    for property in Self.entries(of: info.value) {
+                    for property in try expansion.entries(of: info.value, via: info.via) {
                         if let kind = Self.infoKinds[property.key] {
                             hits.append(
                                 Hit(
@@ -81,8 +92,10 @@ package struct VersionLocator {
     }
 
     /// XcodeGen's `Settings`: structured when `base`, `configs`, `groups` or `presets` is present, else plain.
-    private mutating func walkSettings(_ node: YAMLNode, path: String, depth: Int) {
-        let entries = Self.entries(of: node)
+    private mutating func walkSettings(_ settings: Entry, path: String, depth: Int, _ expansion: YAMLExpansion)
+        throws(YAMLError)
+    {
+        let entries = try expansion.entries(of: settings.value, via: settings.via)
         let structured = entries.contains {
             ["base", "configs", "groups", "presets"].contains(Self.structural($0.key))
         }
@@ -93,11 +106,12 @@ package struct VersionLocator {
         for entry in entries {
             switch Self.structural(entry.key) {
             case "base":
-                walkBuildSettings(Self.entries(of: entry.value), path: Self.join(path, entry.key))
+                walkBuildSettings(
+                    try expansion.entries(of: entry.value, via: entry.via), path: Self.join(path, entry.key))
             case "configs":
-                for config in Self.entries(of: entry.value) {
-                    walkSettings(
-                        config.value, path: Self.join(Self.join(path, entry.key), config.key), depth: depth + 1)
+                for config in try expansion.entries(of: entry.value, via: entry.via) {
+                    try walkSettings(
+                        config, path: Self.join(Self.join(path, entry.key), config.key), depth: depth + 1, expansion)
                 }
             default:
                 break
@@ -215,30 +229,8 @@ package struct VersionLocator {
 
     // MARK: Mapping entries
 
-    typealias Entry = (key: String, value: YAMLNode)
-
-    /// The entries of a mapping in order, with merge keys expanded: explicit keys first as written (duplicates kept,
-    /// each is text a tool may read), then merged entries whose key is not already present.
-    static func entries(of node: YAMLNode, depth: Int = 0) -> [Entry] {
-        guard node.kind == .mapping, depth < 32 else { return [] }
-        var result: [Entry] = []
-        var merged: [YAMLNode] = []
-        for pair in node.pairs where pair.key.kind == .scalar {
-            if pair.key.scalar == "<<", pair.key.style == .plain {
-                merged += pair.value.kind == .sequence ? pair.value.items : [pair.value]
-            } else {
-                result.append((pair.key.scalar, pair.value))
-            }
-        }
-        guard !merged.isEmpty else { return result }
-        var present = Set(result.map(\.key))
-        for source in merged {
-            for entry in entries(of: source, depth: depth + 1) where present.insert(entry.key).inserted {
-                result.append(entry)
-            }
-        }
-        return result
-    }
+    /// A mapping's entry with merge keys expanded, and the alias or merge key it was reached through.
+    typealias Entry = YAMLExpansion.Entry
 
     /// A structural key without XcodeGen's `:REPLACE` suffix (used by included files to replace instead of merge).
     static func structural(_ key: String) -> String {

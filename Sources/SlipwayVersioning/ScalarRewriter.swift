@@ -23,7 +23,7 @@ package enum ScalarRewriter {
         let file = document.file
         let bytes = file.bytes
         let start = node.valueStart.offset
-        let end = node.end.offset
+        let end = node.endOffset
         guard start >= 0, start <= end, end <= bytes.count else {
             throw SpecError("cannot find the text of \(definition.setting)", at: node, in: file)
         }
