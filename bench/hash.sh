@@ -51,11 +51,12 @@ best_seconds() {
     echo "$best"
 }
 
-manifest() { "$slipway" manifest --artifact "$1" --output "$work/out/manifest.json"; }
+# The manifest goes inside the repository, as Slipway requires of every manifest path.
+manifest() { "$slipway" manifest --artifact "$1" --output "$repo/out/manifest.json"; }
 
 # Both tools must agree before their speed means anything.
 manifest build/big.bin >/dev/null
-ours=$(sed -n 's/^\([0-9a-f]\{64\}\)  build\/big.bin$/\1/p' "$work/out/checksums.txt")
+ours=$(sed -n 's/^\([0-9a-f]\{64\}\)  build\/big.bin$/\1/p' "$repo/out/checksums.txt")
 theirs=$($sha build/big.bin | cut -c1-64)
 if [ "$ours" != "$theirs" ]; then
     echo "hash.sh: digests differ: slipway $ours, $sha $theirs" >&2
@@ -64,8 +65,8 @@ fi
 
 reference=$(best_seconds $sha build/big.bin)
 measured=$(best_seconds manifest build/big.bin)
-rss_big=$(peak_kib "$slipway" manifest --artifact build/big.bin --output "$work/out/manifest.json")
-rss_small=$(peak_kib "$slipway" manifest --artifact build/small.bin --output "$work/out/manifest.json")
+rss_big=$(peak_kib "$slipway" manifest --artifact build/big.bin --output "$repo/out/manifest.json")
+rss_small=$(peak_kib "$slipway" manifest --artifact build/small.bin --output "$repo/out/manifest.json")
 rss_reference=$(peak_kib $sha build/big.bin)
 
 awk -v mib="$mib" -v ref="$reference" -v ours="$measured" -v big="$rss_big" -v small="$rss_small" -v refrss="$rss_reference" -v tool="$sha" 'BEGIN {
