@@ -253,7 +253,8 @@ extension BundledFile {
             contents: ##"""
                 #!/bin/sh
                 # Slipway's post-commit hook, installed by 'slipway hooks install'; 'slipway hooks uninstall' removes it.
-                # It never fails or slows a commit: Slipway judges the new commit and starts anything long in the background.
+                # It never fails or slows a commit: Slipway judges the new commit and starts anything long in the background,
+                # and is given at most 5 seconds for that (below).
                 # A hook that was here before Slipway now lives beside this one as post-commit.pre-slipway and runs first.
                 # git runs a hook by a path with a slash in it, so this is the hooks folder (without starting dirname).
                 hooks=${0%/*}
@@ -269,7 +270,41 @@ extension BundledFile {
                         "run 'slipway hooks install' with the slipway you use now, or delete $0" >&2
                     exit 0
                 fi
-                "$slipway" hook post-commit "$@"
+
+                # Slipway gets 5 seconds, so a slipway that hangs (a stuck file system, a wrapper waiting for input) cannot hold
+                # the commit. Its output goes to a temporary file, shown once it has finished. One still running after 5 seconds
+                # is not stopped: it goes on in the background, writing to that file, and the commit returns at once; nothing it
+                # started keeps git's standard error open, so a GUI client reading it sees the commit end.
+                # Whichever comes first, slipway finishing or the 5 seconds passing, writes the one line read below. Only pipes and
+                # plain waits are used, because a caller may start git with signals blocked, which a 'trap' or a 'wait' for a
+                # background job would then never see. Each job has its own redirections: a shell keeps a copy of the descriptors a
+                # { } group's redirection replaces, and a job forked inside the group would hold git's standard error through it.
+                out=$(mktemp "${TMPDIR:-/tmp}/slipway-post-commit.XXXXXX" 2>/dev/null) || out=""
+                if [ -z "$out" ]; then
+                    echo "slipway: post-commit hook skipped: cannot create a temporary file in ${TMPDIR:-/tmp}" >&2
+                    exit 0
+                fi
+                timer="$out.timer"
+                state=$(
+                    (
+                        ("$slipway" hook post-commit "$@" >"$out" 2>&1 </dev/null; echo finished) 2>/dev/null </dev/null &
+                        # The 5 seconds: a sleep that records its pid first, so it is ended as soon as slipway has finished.
+                        # shellcheck disable=SC2016 # $$ and $1 belong to the inner shell
+                        (sh -c 'echo $$ >"$1" && exec sleep 5' sh "$timer"; echo running) 2>/dev/null </dev/null &
+                    ) | {
+                        read -r line
+                        echo "$line"
+                    }
+                )
+                if [ -s "$out" ]; then cat "$out" >&2; fi
+                if [ "$state" = finished ]; then
+                    read -r sleeper 2>/dev/null <"$timer" && kill -s KILL "$sleeper" 2>/dev/null
+                    rm -f "$timer" "$out"
+                else
+                    rm -f "$timer"
+                    echo "slipway: post-commit hook: slipway is still running after 5 s; it goes on in the background," \
+                        "writing to $out" >&2
+                fi
                 exit 0
 
                 """##),

@@ -68,12 +68,9 @@ public struct ManifestWriter {
             standardFolder == slipwayFolder.standardizedFileURL.path
             || standardFolder.hasPrefix(slipwayFolder.standardizedFileURL.path + "/")
         let createsSlipway = insideSlipway && !FileManager.default.fileExists(atPath: slipwayFolder.path)
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw Failure(
-                "cannot create the folder \(folder.path) for the manifest", hint: "check the path and its permissions")
-        }
+        let base = root.standardizedFileURL.path
+        let shown = standardFolder.hasPrefix(base + "/") ? String(standardFolder.dropFirst(base.count + 1)) : nil
+        try FileSystem.createFolder(folder.path, shownAs: shown)
         if createsSlipway {
             try ManifestWriter.writeAtomically(
                 Array("# Written by slipway: its manifests and logs are not source.\n*\n".utf8),

@@ -1,5 +1,6 @@
 import Foundation
 import SlipwayCore
+import SlipwayGit
 import SlipwayPipeline
 
 #if canImport(Glibc)
@@ -72,11 +73,11 @@ extension ReleaseExecutor {
 
     /// The plan's `git push`, when it pushes.
     static func pushCommand(_ plan: ReleasePlan) -> [String] {
-        plan.push.map { [Shell.quote(["git"] + $0.arguments)] } ?? []
+        plan.push.map { [Shell.quote(RemoteURL.redactingCredentials(["git"] + $0.arguments))] } ?? []
     }
 
     static func describe(_ error: Error) -> String {
-        (error as? SlipwayError)?.message ?? String(describing: error)
+        (error as? SlipwayError)?.message ?? FileSystem.oneLine(error)
     }
 
     /// 130 after SIGINT, 143 after SIGTERM, as shells report a process the signal ended.
