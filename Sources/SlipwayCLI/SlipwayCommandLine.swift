@@ -101,7 +101,7 @@ public enum SlipwayCommandLine {
             console.err(error.rendered + "\n")
             return error.exitStatus
         } catch {
-            console.err("Error: \(error)\n")
+            console.err("Error: \(FileSystem.oneLine(error))\n")
             return .badInput
         }
     }

@@ -92,7 +92,7 @@ public enum GitHubOutput {
             try handle.write(contentsOf: Data(text.utf8))
         } catch {
             throw Failure(
-                "cannot append to the GitHub output file \(path): \(error.localizedDescription)",
+                "cannot append to the GitHub output file \(path): \(FileSystem.reason(error))",
                 hint: "check $GITHUB_OUTPUT")
         }
     }

@@ -160,7 +160,8 @@ public struct MajorChangeDetector {
         if messages.skipHits.contains(where: { $0.commit == newest }) {
             let hits = messages.skipHits.filter { $0.commit == newest }
             let overridden = major ? " (overrides \(rules.reasons.map(\.rule.rawValue).joined(separator: ", ")))" : ""
-            let described = hits.map { "\($0.tag) in \($0.commit.short) \"\($0.subject)\"" }.joined(separator: "; ")
+            let described = hits.map { "\($0.tag) in \($0.commit.short) \($0.subject.inDoubleQuotes)" }.joined(
+                separator: "; ")
             let reason = Verdict.Reason(rule: .skipTag, message: "skip tag \(described)\(overridden)", tags: hits)
             rules.reasons.insert(reason, at: 0)
             major = false
@@ -205,7 +206,7 @@ public struct MajorChangeDetector {
         if tagHits.isEmpty {
             rules.quiet.append((.messageTag, "no commit message carries \(list(config.tags))"))
         } else {
-            let described = tagHits.map { "\($0.tag) in \($0.commit.short) \"\($0.subject)\"" }
+            let described = tagHits.map { "\($0.tag) in \($0.commit.short) \($0.subject.inDoubleQuotes)" }
             rules.reasons.append(
                 Verdict.Reason(
                     rule: .messageTag, message: "message tag " + described.joined(separator: "; "), tags: tagHits))
@@ -280,7 +281,7 @@ public struct MajorChangeDetector {
     }
 
     private func summary(_ paths: [String]) -> String {
-        let shown = paths.prefix(5).map(VerdictReport.displayPath).joined(separator: ", ")
+        let shown = paths.prefix(5).map(\.cQuotedIfNeeded).joined(separator: ", ")
         return paths.count > 5 ? "\(shown) and \(paths.count - 5) more" : shown
     }
 }

@@ -17,7 +17,7 @@ extension VerdictReport {
     public static func range(_ verdict: Verdict) -> String {
         let count = verdict.commits.count
         let commits = "\(count) commit\(count == 1 ? "" : "s")"
-        if let tag = verdict.baseTag { return "\(commits) since \(tag)" }
+        if let tag = verdict.baseTag { return "\(commits) since \(tag.cQuotedIfNeeded)" }
         if let base = verdict.base { return "\(commits) since \(base.short)" }
         return "\(commits), all of history"
     }

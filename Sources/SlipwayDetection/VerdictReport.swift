@@ -1,3 +1,4 @@
+import Foundation
 import SlipwayCore
 import SlipwayGit
 
@@ -17,19 +18,25 @@ public enum VerdictReport {
                 verdict.commits.map { commit in
                     .object(["sha": .string(commit.id.hex), "subject": .string(commit.subject)])
                 }),
-            "files": .array(
-                verdict.files.map { file in
-                    .object([
-                        "path": .string(file.path),
-                        "status": .string(file.status.rawValue),
-                        "oldPath": .string(file.oldPath),
-                        "submodule": .bool(file.isSubmodule),
-                    ])
-                }),
+            "files": .array(verdict.files.map(json)),
             "counts": .object(["files": .int(verdict.files.count), "swiftFiles": .int(verdict.swiftFileCount)]),
             "reasons": .array(verdict.reasons.map(json)),
             "notes": .array(verdict.notes.map(JSON.string)),
         ])
+    }
+
+    /// A changed file. A path that is not valid UTF-8 is shown with U+FFFD in `path` (`oldPath`), and its exact
+    /// bytes are in `pathBytes` (`oldPathBytes`), base64-encoded; a valid path has no such field.
+    static func json(_ file: FileChange) -> JSON {
+        var object: [String: JSON] = [
+            "path": .string(file.path),
+            "status": .string(file.status.rawValue),
+            "oldPath": .string(file.oldPath),
+            "submodule": .bool(file.isSubmodule),
+        ]
+        if let bytes = file.pathBytes { object["pathBytes"] = .string(Data(bytes).base64EncodedString()) }
+        if let bytes = file.oldPathBytes { object["oldPathBytes"] = .string(Data(bytes).base64EncodedString()) }
+        return .object(object)
     }
 
     static func json(_ reason: Verdict.Reason) -> JSON {
@@ -58,9 +65,11 @@ public enum VerdictReport {
         lines.append("\(headline) (suggested bump: \(verdict.bump.rawValue))")
         if verdict.baseSource == .parent, let commit = verdict.commits.first {
             let against = verdict.base.map { "against \($0.short)" } ?? "root commit"
-            lines.append("  commit  \(commit.id.short) \"\(commit.subject)\" (\(against))")
+            lines.append("  commit  \(commit.id.short) \(commit.subject.inDoubleQuotes) (\(against))")
         } else {
-            let base = verdict.baseTag.map { "\($0) (\(verdict.base?.short ?? ""))" } ?? verdict.base?.short ?? "(root)"
+            let base =
+                verdict.baseTag.map { "\($0.cQuotedIfNeeded) (\(verdict.base?.short ?? ""))" } ?? verdict.base?.short
+                ?? "(root)"
             let count = verdict.commits.count
             lines.append("  range   \(base)..\(verdict.head.short), \(count) commit\(count == 1 ? "" : "s")")
         }
@@ -78,7 +87,7 @@ public enum VerdictReport {
 
     /// One line per commit for `detect --each`.
     public static func line(_ verdict: Verdict) -> String {
-        let subject = verdict.commits.first?.subject ?? ""
+        let subject = verdict.commits.first?.subject.cQuotedIfNeeded ?? ""
         let rules = verdict.reasons.map(\.rule.rawValue).joined(separator: ",")
         let status = verdict.major ? "major" : "-    "
         return
@@ -91,37 +100,7 @@ public enum VerdictReport {
         return "major=\(verdict.major)\nbump=\(verdict.bump.rawValue)\nreasons=\(rules)\n"
     }
 
-    /// A path as readable text shows it: quoted with C-style escapes when it holds a control character, a quote
-    /// or a backslash (as git quotes such paths), so a newline in a file name cannot break a report line.
-    public static func displayPath(_ path: String) -> String {
-        let special = path.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\"" || $0 == "\\" }
-        guard special else { return path }
-        var quoted = "\""
-        for scalar in path.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\t": quoted += "\\t"
-            case "\r": quoted += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    quoted += "\\" + String(scalar.value, radix: 8).leftPadded(to: 3)
-                } else {
-                    quoted.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return quoted + "\""
-    }
-
     private static func pad(_ text: String, _ width: Int = 14) -> String {
         text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -11,12 +11,23 @@ public struct FileChange: Hashable, Sendable {
     public var oldPath: String?
     /// Whether the entry is a submodule (gitlink) on either side.
     public var isSubmodule: Bool
+    /// The path's bytes as git records them, only when they are not valid UTF-8: `path` then shows each invalid
+    /// sequence as U+FFFD, so it is a display form and these bytes are the exact name. `nil` for every valid path,
+    /// so the common case carries (and allocates) nothing.
+    public var pathBytes: [UInt8]?
+    /// The same for `oldPath`.
+    public var oldPathBytes: [UInt8]?
 
-    public init(status: Status, path: String, oldPath: String? = nil, isSubmodule: Bool = false) {
+    public init(
+        status: Status, path: String, oldPath: String? = nil, isSubmodule: Bool = false, pathBytes: [UInt8]? = nil,
+        oldPathBytes: [UInt8]? = nil
+    ) {
         self.status = status
         self.path = path
         self.oldPath = oldPath
         self.isSubmodule = isSubmodule
+        self.pathBytes = pathBytes
+        self.oldPathBytes = oldPathBytes
     }
 
     /// Every path the change touches: both sides of a rename.

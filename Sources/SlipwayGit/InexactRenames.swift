@@ -33,14 +33,14 @@ struct InexactRenames {
         destinationPrints = Array(repeating: nil, count: destinations.count)
     }
 
-    mutating func pairs() throws(GitError) -> [(from: String, to: String)] {
+    mutating func pairs() throws(GitError) -> [(from: TreeWalk.Side, to: TreeWalk.Side)] {
         var sourceUsed = Array(repeating: false, count: sources.count)
         var destinationUsed = Array(repeating: false, count: destinations.count)
-        var result: [(from: String, to: String)] = []
+        var result: [(from: TreeWalk.Side, to: TreeWalk.Side)] = []
         func record(_ source: Int, _ destination: Int) {
             sourceUsed[source] = true
             destinationUsed[destination] = true
-            result.append((sources[source].path, destinations[destination].path))
+            result.append((sources[source], destinations[destination]))
         }
 
         // 1. Files that kept their name (moved to another folder), when the name is unique on both sides.

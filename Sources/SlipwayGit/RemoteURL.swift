@@ -1,4 +1,7 @@
-/// Remote URLs as they may be recorded in a manifest: with any password or token removed.
+import Foundation
+
+/// Remote URLs as Slipway records and prints them (manifests, hooks, errors, dry runs): with any password or token
+/// removed. Every place that shows a remote's name or URL, or a command line that holds one, goes through here.
 public enum RemoteURL {
     /// The URL without credentials.
     ///
@@ -30,5 +33,38 @@ public enum RemoteURL {
             return result + host + rest[authorityEnd...]
         }
         return url
+    }
+
+    /// A command line (`git push <remote> …`) as it may be printed: each argument that is a URL loses its
+    /// credentials; other arguments are unchanged.
+    public static func redactingCredentials(_ arguments: [String]) -> [String] {
+        arguments.map { $0.contains("://") ? redactingCredentials($0) : $0 }
+    }
+
+    /// Text that may quote URLs (git's standard error after a failed push): every `scheme://…` in it, up to the next
+    /// space or quote, loses its credentials.
+    public static func redactingCredentials(inText text: String) -> String {
+        guard text.contains("://") else { return text }
+        let ends: Set<Character> = [" ", "\t", "\n", "\r", "\r\n", "'", "\"", "`", "<", ">"]
+        var result = ""
+        var rest = text[...]
+        while let separator = rest.range(of: "://") {
+            var start = separator.lowerBound
+            while start > rest.startIndex {
+                let before = rest.index(before: start)
+                let character = rest[before]
+                guard character.isASCII, character.isLetter || character.isNumber || "+.-".contains(character) else {
+                    break
+                }
+                start = before
+            }
+            let end = rest[separator.upperBound...].firstIndex(where: ends.contains) ?? rest.endIndex
+            result += rest[..<start]
+            result +=
+                start == separator.lowerBound
+                ? String(rest[start..<end]) : redactingCredentials(String(rest[start..<end]))
+            rest = rest[end...]
+        }
+        return result + rest
     }
 }

@@ -48,7 +48,8 @@ enum GitCommand {
         runner: ProcessRunning = ProcessRunner()
     ) throws(GitError) {
         let argv = ["git"] + arguments
-        let command = Shell.quote(argv)
+        // The command and git's words as errors show them: a remote given as a URL loses its credentials.
+        let command = Shell.quote(RemoteURL.redactingCredentials(argv))
         var request = ProcessRequest(arguments: argv, workingDirectory: directory.path, environment: environment)
         // git may ask for a password or an SSH passphrase on the terminal: in a process group of its own it would be
         // in the background and stop (SIGTTIN). In Slipway's group, a Ctrl-C in the terminal stops it too.
@@ -61,7 +62,8 @@ enum GitCommand {
         }
         guard outcome.succeeded else {
             throw .commandFailed(
-                command: command, status: ProcessFailure.describe(outcome), output: outcome.standardErrorTail)
+                command: command, status: ProcessFailure.describe(outcome),
+                output: RemoteURL.redactingCredentials(inText: outcome.standardErrorTail))
         }
     }
 }

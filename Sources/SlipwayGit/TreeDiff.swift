@@ -64,7 +64,7 @@ public final class TreeDiffer {
         var oldTree: TreeHandle?
         if var oldID = old?.raw { oldTree = try tree(&oldID, side: .old) }
         var walk = TreeWalk(differ: self)
-        try walk.compare(oldTree?.pointer, newTree.pointer, prefix: "")
+        try walk.compare(oldTree?.pointer, newTree.pointer, prefix: "", prefixBytes: nil)
         return try walk.finish(oldTree: oldTree?.pointer, newTree: newTree.pointer)
     }
 
@@ -140,6 +140,8 @@ struct TreeWalk {
         var path: String
         var oid: git_oid
         var mode: UInt32
+        /// The path's raw bytes, only when they are not valid UTF-8 (see `FileChange.pathBytes`).
+        var bytes: [UInt8]?
     }
 
     let differ: TreeDiffer
@@ -181,7 +183,11 @@ struct TreeWalk {
         return path[path.utf8.index(after: slash)...]
     }
 
-    mutating func compare(_ old: OpaquePointer?, _ new: OpaquePointer?, prefix: String) throws(GitError) {
+    /// Compares two trees (either may be absent) under the folder `prefix` (`""` or ending in `/`); `prefixBytes`
+    /// are the folder's raw bytes when they are not valid UTF-8, else `nil`.
+    mutating func compare(_ old: OpaquePointer?, _ new: OpaquePointer?, prefix: String, prefixBytes: [UInt8]?)
+        throws(GitError)
+    {
         let oldCount = old.map { git_tree_entrycount($0) } ?? 0
         let newCount = new.map { git_tree_entrycount($0) } ?? 0
         var i = 0
@@ -196,13 +202,13 @@ struct TreeWalk {
                 order = oldEntry == nil ? 1 : -1
             }
             if order < 0, let oldEntry {
-                try removed(oldEntry, prefix: prefix)
+                try removed(oldEntry, prefix: prefix, prefixBytes: prefixBytes)
                 i += 1
             } else if order > 0, let newEntry {
-                try appeared(newEntry, prefix: prefix)
+                try appeared(newEntry, prefix: prefix, prefixBytes: prefixBytes)
                 j += 1
             } else if let oldEntry, let newEntry {
-                try both(oldEntry, newEntry, prefix: prefix)
+                try both(oldEntry, newEntry, prefix: prefix, prefixBytes: prefixBytes)
                 i += 1
                 j += 1
             } else {
@@ -228,51 +234,67 @@ struct TreeWalk {
         return nextA - nextB
     }
 
-    private func path(_ entry: OpaquePointer, _ prefix: String) -> String {
-        let name = git_tree_entry_name(entry).map { String(cString: $0) } ?? ""
-        return prefix + name
+    /// An entry's path: its text, and its raw bytes only when they, or its folder's, are not valid UTF-8 (the
+    /// text then shows each invalid sequence as U+FFFD). A valid name costs what `String(cString:)` costs.
+    private func path(_ entry: OpaquePointer, _ prefix: String, _ prefixBytes: [UInt8]?) -> (String, [UInt8]?) {
+        guard let name = git_tree_entry_name(entry) else { return (prefix, prefixBytes) }
+        if let valid = String(validatingCString: name) {
+            return (prefix + valid, prefixBytes.map { $0 + valid.utf8 })
+        }
+        let raw = UnsafeRawBufferPointer(start: name, count: strlen(name))
+        return (prefix + String(decoding: raw, as: UTF8.self), (prefixBytes ?? Array(prefix.utf8)) + raw)
     }
 
-    private mutating func both(_ old: OpaquePointer, _ new: OpaquePointer, prefix: String) throws(GitError) {
+    /// The folder prefix for a tree's entries, in both forms.
+    private static func folder(_ path: (String, [UInt8]?)) -> (String, [UInt8]?) {
+        (path.0 + "/", path.1.map { $0 + [UInt8(ascii: "/")] })
+    }
+
+    private mutating func both(_ old: OpaquePointer, _ new: OpaquePointer, prefix: String, prefixBytes: [UInt8]?)
+        throws(GitError)
+    {
         let oldMode = git_tree_entry_filemode(old).rawValue
         let newMode = git_tree_entry_filemode(new).rawValue
         guard let oldID = git_tree_entry_id(old), let newID = git_tree_entry_id(new) else { return }
         if oldMode == newMode, git_oid_equal(oldID, newID) == 1 { return }
-        let name = path(new, prefix)
+        let name = path(new, prefix, prefixBytes)
         if TreeWalk.isTree(oldMode) {
             // Both are trees (a tree and a non-tree never share a position in tree order).
             let oldTree = try differ.tree(oldID, side: .old)
             let newTree = try differ.tree(newID, side: .new)
             defer { differ.release(newTree) }
-            try compare(oldTree.pointer, newTree.pointer, prefix: name + "/")
+            let folder = TreeWalk.folder(name)
+            try compare(oldTree.pointer, newTree.pointer, prefix: folder.0, prefixBytes: folder.1)
             return
         }
         let submodule = TreeWalk.kind(oldMode) == TreeWalk.gitlinkMode || TreeWalk.kind(newMode) == TreeWalk.gitlinkMode
         let status: FileChange.Status = TreeWalk.kind(oldMode) == TreeWalk.kind(newMode) ? .modified : .typechange
-        changes.append(FileChange(status: status, path: name, isSubmodule: submodule))
+        changes.append(FileChange(status: status, path: name.0, isSubmodule: submodule, pathBytes: name.1))
     }
 
-    private mutating func removed(_ entry: OpaquePointer, prefix: String) throws(GitError) {
+    private mutating func removed(_ entry: OpaquePointer, prefix: String, prefixBytes: [UInt8]?) throws(GitError) {
         let mode = git_tree_entry_filemode(entry).rawValue
         guard let id = git_tree_entry_id(entry) else { return }
-        let name = path(entry, prefix)
+        let name = path(entry, prefix, prefixBytes)
         if TreeWalk.isTree(mode) {
-            try compare(try differ.tree(id, side: .old).pointer, nil, prefix: name + "/")
+            let folder = TreeWalk.folder(name)
+            try compare(try differ.tree(id, side: .old).pointer, nil, prefix: folder.0, prefixBytes: folder.1)
         } else {
-            deleted.append(Side(path: name, oid: id.pointee, mode: mode))
+            deleted.append(Side(path: name.0, oid: id.pointee, mode: mode, bytes: name.1))
         }
     }
 
-    private mutating func appeared(_ entry: OpaquePointer, prefix: String) throws(GitError) {
+    private mutating func appeared(_ entry: OpaquePointer, prefix: String, prefixBytes: [UInt8]?) throws(GitError) {
         let mode = git_tree_entry_filemode(entry).rawValue
         guard let id = git_tree_entry_id(entry) else { return }
-        let name = path(entry, prefix)
+        let name = path(entry, prefix, prefixBytes)
         if TreeWalk.isTree(mode) {
             let tree = try differ.tree(id, side: .new)
             defer { differ.release(tree) }
-            try compare(nil, tree.pointer, prefix: name + "/")
+            let folder = TreeWalk.folder(name)
+            try compare(nil, tree.pointer, prefix: folder.0, prefixBytes: folder.1)
         } else {
-            added.append(Side(path: name, oid: id.pointee, mode: mode))
+            added.append(Side(path: name.0, oid: id.pointee, mode: mode, bytes: name.1))
         }
     }
 
@@ -280,7 +302,7 @@ struct TreeWalk {
     private struct Pairing {
         var added: [Side]
         var deleted: [Side]
-        var renames: [(from: String, to: String)] = []
+        var renames: [(from: Side, to: Side)] = []
     }
 
     /// Pairs deletions with additions into renames, then returns every change in path order.
@@ -316,7 +338,7 @@ struct TreeWalk {
                 let index = candidates.remove(at: pick)
                 deletedByBlob[key] = candidates
                 usedDeleted.insert(index)
-                pairing.renames.append((deleted[index].path, side.path))
+                pairing.renames.append((deleted[index], side))
             } else {
                 unmatchedAdded.append(side)
             }
@@ -330,8 +352,8 @@ struct TreeWalk {
         var inexact = InexactRenames(repository: repository, sources: pairing.deleted, destinations: pairing.added)
         let similar = try inexact.pairs()
         guard !similar.isEmpty else { return }
-        let renamedFrom = Set(similar.map(\.from))
-        let renamedTo = Set(similar.map(\.to))
+        let renamedFrom = Set(similar.map(\.from.path))
+        let renamedTo = Set(similar.map(\.to.path))
         pairing.renames += similar
         pairing.added.removeAll { renamedTo.contains($0.path) }
         pairing.deleted.removeAll { renamedFrom.contains($0.path) }
@@ -343,15 +365,20 @@ struct TreeWalk {
         for side in pairing.added {
             result.append(
                 FileChange(
-                    status: .added, path: side.path, isSubmodule: TreeWalk.kind(side.mode) == TreeWalk.gitlinkMode))
+                    status: .added, path: side.path, isSubmodule: TreeWalk.kind(side.mode) == TreeWalk.gitlinkMode,
+                    pathBytes: side.bytes))
         }
         for side in pairing.deleted {
             result.append(
                 FileChange(
-                    status: .deleted, path: side.path, isSubmodule: TreeWalk.kind(side.mode) == TreeWalk.gitlinkMode))
+                    status: .deleted, path: side.path, isSubmodule: TreeWalk.kind(side.mode) == TreeWalk.gitlinkMode,
+                    pathBytes: side.bytes))
         }
         for rename in pairing.renames {
-            result.append(FileChange(status: .renamed, path: rename.to, oldPath: rename.from))
+            result.append(
+                FileChange(
+                    status: .renamed, path: rename.to.path, oldPath: rename.from.path, pathBytes: rename.to.bytes,
+                    oldPathBytes: rename.from.bytes))
         }
         result.sort { TreeWalk.bytesPrecede($0.path, $1.path) }
         return result

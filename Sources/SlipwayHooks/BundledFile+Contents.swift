@@ -8,297 +8,332 @@ extension BundledFile {
         BundledFile(
             path: "ci/github/slipway.yml", executable: false,
             contents: ##"""
-                # Slipway: judge every push, build and test major changes on macOS, and release from the default branch.
-                # Installed by 'slipway ci install github'. Values that come from a push or a pull request (branch names, commit
-                # messages, titles) reach scripts only through env:, never spliced into a run: script.
-                name: Slipway
+# Slipway: judge every push, build and test major changes on macOS, and release from the default branch.
+# Installed by 'slipway ci install github'. Values that come from a push or a pull request (branch names, commit
+# messages, titles) reach scripts only through env:, never spliced into a run: script.
+name: Slipway
 
-                on:
-                  push:
-                    branches: ["**"] # branches only: pushing a tag is no change to judge
-                  pull_request:
+on:
+  push:
+    branches: ["**"] # branches only: pushing a tag is no change to judge
+  pull_request:
 
-                permissions:
-                  contents: read
+permissions:
+  contents: read
 
-                concurrency:
-                  group: slipway-${{ github.ref }}
-                  cancel-in-progress: false
+concurrency:
+  group: slipway-${{ github.ref }}
+  cancel-in-progress: false
 
-                env:
-                  # Where the runners get Slipway: its source repository and a release tag (or a full commit sha) of it.
-                  SLIPWAY_GIT_URL: https://github.com/slipway/slipway.git
-                  SLIPWAY_REF: v0.1.0
+env:
+  # Where the runners get Slipway: its source repository and a release tag (or a full commit sha) of it.
+  SLIPWAY_GIT_URL: https://github.com/slipway/slipway.git
+  SLIPWAY_REF: v0.1.0
 
-                jobs:
-                  detect:
-                    name: Detect a major change
-                    runs-on: ubuntu-latest
-                    # Slipway's own release commits are not judged again.
-                    if: ${{ !contains(github.event.head_commit.message, 'Slipway-Release:') }}
-                    outputs:
-                      major: ${{ steps.detect.outputs.major }}
-                      bump: ${{ steps.detect.outputs.bump }}
-                      reasons: ${{ steps.detect.outputs.reasons }}
-                    steps:
-                      - name: Check out the full history
-                        uses: actions/checkout@08c6903cd8c0fde910a37f88322edcfb5dd907a8 # v5.0.0
-                        with:
-                          fetch-depth: 0
-                          persist-credentials: false
-                      - name: Install Slipway
-                        run: |
-                          if ! command -v slipway >/dev/null 2>&1; then
-                            sudo apt-get update -qq
-                            sudo apt-get install -y -qq libgit2-dev libyaml-dev libssl-dev pkg-config
-                            git clone --quiet --depth 1 --branch "$SLIPWAY_REF" "$SLIPWAY_GIT_URL" "$RUNNER_TEMP/slipway"
-                            swift build -c release --package-path "$RUNNER_TEMP/slipway"
-                            sudo install -m 0755 "$RUNNER_TEMP/slipway/.build/release/slipway" /usr/local/bin/slipway
-                          fi
-                          slipway --version
-                      - name: Judge the pushed commits
-                        id: detect
-                        env:
-                          # push: the commit before the push (all zeros for a new branch); pull request: the base branch's tip.
-                          BASE: ${{ github.event.pull_request.base.sha || github.event.before }}
-                          HEAD: ${{ github.sha }}
-                        run: slipway detect --base "$BASE" --head "$HEAD" --github-output
+jobs:
+  detect:
+    name: Detect a major change
+    runs-on: ubuntu-latest
+    # Slipway's own release commits are not judged again.
+    if: ${{ !contains(github.event.head_commit.message, 'Slipway-Release:') }}
+    outputs:
+      major: ${{ steps.detect.outputs.major }}
+      bump: ${{ steps.detect.outputs.bump }}
+      reasons: ${{ steps.detect.outputs.reasons }}
+    steps:
+      - name: Check out the full history
+        uses: actions/checkout@08c6903cd8c0fde910a37f88322edcfb5dd907a8 # v5.0.0
+        with:
+          fetch-depth: 0
+          persist-credentials: false
+      - name: Install Slipway
+        run: |
+          if ! command -v slipway >/dev/null 2>&1; then
+            sudo apt-get update -qq
+            sudo apt-get install -y -qq libgit2-dev libyaml-dev libssl-dev pkg-config
+            git clone --quiet --depth 1 --branch "$SLIPWAY_REF" "$SLIPWAY_GIT_URL" "$RUNNER_TEMP/slipway"
+            swift build -c release --package-path "$RUNNER_TEMP/slipway"
+            sudo install -m 0755 "$RUNNER_TEMP/slipway/.build/release/slipway" /usr/local/bin/slipway
+          fi
+          slipway --version
+      - name: Judge the pushed commits
+        id: detect
+        env:
+          # push: the commit before the push (all zeros for a new branch); pull request: the base branch's tip.
+          BASE: ${{ github.event.pull_request.base.sha || github.event.before }}
+          HEAD: ${{ github.sha }}
+        run: slipway detect --base "$BASE" --head "$HEAD" --github-output
 
-                  build:
-                    name: Build
-                    needs: detect
-                    if: ${{ needs.detect.outputs.major == 'true' }}
-                    runs-on: macos-latest
-                    steps:
-                      - name: Check out
-                        uses: actions/checkout@08c6903cd8c0fde910a37f88322edcfb5dd907a8 # v5.0.0
-                        with:
-                          persist-credentials: false
-                      - name: Install Slipway
-                        run: |
-                          if ! command -v slipway >/dev/null 2>&1; then
-                            brew install libgit2 libyaml openssl@3 pkg-config xcodegen
-                            git clone --quiet --depth 1 --branch "$SLIPWAY_REF" "$SLIPWAY_GIT_URL" "$RUNNER_TEMP/slipway"
-                            swift build -c release --package-path "$RUNNER_TEMP/slipway"
-                            sudo install -m 0755 "$RUNNER_TEMP/slipway/.build/release/slipway" /usr/local/bin/slipway
-                          fi
-                          slipway --version
-                      # --if-present: a project without a 'generate' stage (a Swift package, or its own 'stages:') skips it.
-                      # --major: this job only runs when detect called the push a major change, so 'when: major' stages run too.
-                      - name: Generate the project and build
-                        run: slipway run --if-present --major generate build
+  build:
+    name: Build
+    needs: detect
+    if: ${{ needs.detect.outputs.major == 'true' }}
+    runs-on: macos-latest
+    steps:
+      - name: Check out
+        uses: actions/checkout@08c6903cd8c0fde910a37f88322edcfb5dd907a8 # v5.0.0
+        with:
+          persist-credentials: false
+      - name: Install Slipway
+        run: |
+          if ! command -v slipway >/dev/null 2>&1; then
+            brew install libgit2 libyaml openssl@3 pkg-config xcodegen
+            git clone --quiet --depth 1 --branch "$SLIPWAY_REF" "$SLIPWAY_GIT_URL" "$RUNNER_TEMP/slipway"
+            swift build -c release --package-path "$RUNNER_TEMP/slipway"
+            sudo install -m 0755 "$RUNNER_TEMP/slipway/.build/release/slipway" /usr/local/bin/slipway
+          fi
+          slipway --version
+      # --if-present: a project without a 'generate' stage (a Swift package, or its own 'stages:') skips it.
+      # --major: this job only runs when detect called the push a major change, so 'when: major' stages run too.
+      - name: Generate the project and build
+        run: slipway run --if-present --major generate build
 
-                  test:
-                    name: Test
-                    needs: detect
-                    if: ${{ needs.detect.outputs.major == 'true' }}
-                    runs-on: macos-latest
-                    steps:
-                      - name: Check out
-                        uses: actions/checkout@08c6903cd8c0fde910a37f88322edcfb5dd907a8 # v5.0.0
-                        with:
-                          persist-credentials: false
-                      - name: Install Slipway
-                        run: |
-                          if ! command -v slipway >/dev/null 2>&1; then
-                            brew install libgit2 libyaml openssl@3 pkg-config xcodegen
-                            git clone --quiet --depth 1 --branch "$SLIPWAY_REF" "$SLIPWAY_GIT_URL" "$RUNNER_TEMP/slipway"
-                            swift build -c release --package-path "$RUNNER_TEMP/slipway"
-                            sudo install -m 0755 "$RUNNER_TEMP/slipway/.build/release/slipway" /usr/local/bin/slipway
-                          fi
-                          slipway --version
-                      - name: Generate the project and test
-                        run: slipway run --if-present --major generate test
+  test:
+    name: Test
+    needs: detect
+    if: ${{ needs.detect.outputs.major == 'true' }}
+    runs-on: macos-latest
+    steps:
+      - name: Check out
+        uses: actions/checkout@08c6903cd8c0fde910a37f88322edcfb5dd907a8 # v5.0.0
+        with:
+          persist-credentials: false
+      - name: Install Slipway
+        run: |
+          if ! command -v slipway >/dev/null 2>&1; then
+            brew install libgit2 libyaml openssl@3 pkg-config xcodegen
+            git clone --quiet --depth 1 --branch "$SLIPWAY_REF" "$SLIPWAY_GIT_URL" "$RUNNER_TEMP/slipway"
+            swift build -c release --package-path "$RUNNER_TEMP/slipway"
+            sudo install -m 0755 "$RUNNER_TEMP/slipway/.build/release/slipway" /usr/local/bin/slipway
+          fi
+          slipway --version
+      - name: Generate the project and test
+        run: slipway run --if-present --major generate test
 
-                  release:
-                    name: Release
-                    needs: [detect, build, test]
-                    # Only pushes to the default branch release; pull requests and other branches stop after the tests.
-                    if: >-
-                      ${{ needs.detect.outputs.major == 'true' && github.event_name == 'push' &&
-                      github.ref == format('refs/heads/{0}', github.event.repository.default_branch) }}
-                    runs-on: macos-latest
-                    permissions:
-                      contents: write # to push the release commit and its tag
-                    concurrency:
-                      group: slipway-release
-                      cancel-in-progress: false
-                    steps:
-                      - name: Check out the full history
-                        uses: actions/checkout@08c6903cd8c0fde910a37f88322edcfb5dd907a8 # v5.0.0
-                        with:
-                          fetch-depth: 0
-                          persist-credentials: false
-                      - name: Install Slipway
-                        run: |
-                          if ! command -v slipway >/dev/null 2>&1; then
-                            brew install libgit2 libyaml openssl@3 pkg-config xcodegen
-                            git clone --quiet --depth 1 --branch "$SLIPWAY_REF" "$SLIPWAY_GIT_URL" "$RUNNER_TEMP/slipway"
-                            swift build -c release --package-path "$RUNNER_TEMP/slipway"
-                            sudo install -m 0755 "$RUNNER_TEMP/slipway/.build/release/slipway" /usr/local/bin/slipway
-                          fi
-                          slipway --version
-                      - name: Release
-                        run: |
-                          git config user.name "github-actions[bot]"
-                          git config user.email "41898282+github-actions[bot]@users.noreply.github.com"
-                          slipway release
-                      - name: Push the release commit and its tag
-                        env:
-                          BRANCH: ${{ github.ref_name }}
-                          GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}
-                        run: |
-                          # The token reaches git as an HTTP header through the environment, never on a command line or on disk.
-                          basic=$(printf 'x-access-token:%s' "$GITHUB_TOKEN" | base64 | tr -d '\n')
-                          export GIT_CONFIG_COUNT=1
-                          export GIT_CONFIG_KEY_0="http.https://github.com/.extraheader"
-                          export GIT_CONFIG_VALUE_0="AUTHORIZATION: basic $basic"
-                          git push --follow-tags origin "HEAD:refs/heads/$BRANCH"
-                      - name: Keep the manifest and checksums
-                        if: ${{ always() }}
-                        uses: actions/upload-artifact@330a01c490aca151604b8cf639adc76d48f6c5d4 # v5.0.0
-                        with:
-                          name: slipway-release
-                          # Slipway's output folder: the release manifest, checksums.txt beside it, and each stage's log.
-                          path: .slipway/
-                          if-no-files-found: error
+  release:
+    name: Release
+    needs: [detect, build, test]
+    # Only pushes to the default branch release; pull requests and other branches stop after the tests.
+    if: >-
+      ${{ needs.detect.outputs.major == 'true' && github.event_name == 'push' &&
+      github.ref == format('refs/heads/{0}', github.event.repository.default_branch) }}
+    runs-on: macos-latest
+    permissions:
+      contents: write # to push the release commit and its tag
+    concurrency:
+      group: slipway-release
+      cancel-in-progress: false
+    steps:
+      - name: Check out the full history
+        uses: actions/checkout@08c6903cd8c0fde910a37f88322edcfb5dd907a8 # v5.0.0
+        with:
+          fetch-depth: 0
+          persist-credentials: false
+      - name: Install Slipway
+        run: |
+          if ! command -v slipway >/dev/null 2>&1; then
+            brew install libgit2 libyaml openssl@3 pkg-config xcodegen
+            git clone --quiet --depth 1 --branch "$SLIPWAY_REF" "$SLIPWAY_GIT_URL" "$RUNNER_TEMP/slipway"
+            swift build -c release --package-path "$RUNNER_TEMP/slipway"
+            sudo install -m 0755 "$RUNNER_TEMP/slipway/.build/release/slipway" /usr/local/bin/slipway
+          fi
+          slipway --version
+      - name: Release
+        run: |
+          git config user.name "github-actions[bot]"
+          git config user.email "41898282+github-actions[bot]@users.noreply.github.com"
+          slipway release
+      - name: Push the release commit and its tag
+        env:
+          BRANCH: ${{ github.ref_name }}
+          GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}
+        run: |
+          # The token reaches git as an HTTP header through the environment, never on a command line or on disk.
+          basic=$(printf 'x-access-token:%s' "$GITHUB_TOKEN" | base64 | tr -d '\n')
+          export GIT_CONFIG_COUNT=1
+          export GIT_CONFIG_KEY_0="http.https://github.com/.extraheader"
+          export GIT_CONFIG_VALUE_0="AUTHORIZATION: basic $basic"
+          git push --follow-tags origin "HEAD:refs/heads/$BRANCH"
+      - name: Keep the manifest and checksums
+        if: ${{ always() }}
+        uses: actions/upload-artifact@330a01c490aca151604b8cf639adc76d48f6c5d4 # v5.0.0
+        with:
+          name: slipway-release
+          # Slipway's output folder: the release manifest, checksums.txt beside it, and each stage's log.
+          path: .slipway/
+          if-no-files-found: error
 
-                """##),
+"""##),
         BundledFile(
             path: "ci/xcode-cloud/ci_scripts/ci_post_clone.sh", executable: true,
             contents: ##"""
-                #!/bin/sh
-                # Xcode Cloud runs this after cloning. Stage: get ready. Installs Slipway (unless the image has it), gives it the
-                # history it judges, and generates the Xcode project from project.yml so Xcode Cloud finds it.
-                # Installed by 'slipway ci install xcode-cloud'; the next scripts find Slipway in ~/.slipway/bin.
-                set -eu
+#!/bin/sh
+# Xcode Cloud runs this after cloning. Stage: get ready. Installs Slipway (unless the image has it), gives it the
+# history it judges, and generates the Xcode project from project.yml so Xcode Cloud finds it.
+# Installed by 'slipway ci install xcode-cloud'; the next scripts find Slipway in ~/.slipway/bin.
+set -eu
 
-                # Where Slipway comes from: its source repository and a release tag of it (set either in the workflow's
-                # environment to override).
-                SLIPWAY_GIT_URL=${SLIPWAY_GIT_URL:-https://github.com/slipway/slipway.git}
-                SLIPWAY_REF=${SLIPWAY_REF:-v0.1.0}
-                repo=${CI_PRIMARY_REPOSITORY_PATH:?Xcode Cloud sets CI_PRIMARY_REPOSITORY_PATH}
-                bin="$HOME/.slipway/bin"
-                PATH="$bin:$PATH"
+# Where Slipway comes from: its source repository and a release tag of it (set either in the workflow's
+# environment to override).
+SLIPWAY_GIT_URL=${SLIPWAY_GIT_URL:-https://github.com/slipway/slipway.git}
+SLIPWAY_REF=${SLIPWAY_REF:-v0.1.0}
+repo=${CI_PRIMARY_REPOSITORY_PATH:?Xcode Cloud sets CI_PRIMARY_REPOSITORY_PATH}
+bin="$HOME/.slipway/bin"
+PATH="$bin:$PATH"
 
-                if ! command -v slipway >/dev/null 2>&1; then
-                    brew install libgit2 libyaml openssl@3 pkg-config
-                    source_dir="${TMPDIR:-/tmp}/slipway-source"
-                    rm -rf "$source_dir"
-                    git clone --quiet --depth 1 --branch "$SLIPWAY_REF" "$SLIPWAY_GIT_URL" "$source_dir"
-                    swift build -c release --package-path "$source_dir"
-                    mkdir -p "$bin"
-                    cp "$source_dir/.build/release/slipway" "$bin/slipway"
-                fi
-                command -v xcodegen >/dev/null 2>&1 || brew install xcodegen
+if ! command -v slipway >/dev/null 2>&1; then
+    brew install libgit2 libyaml openssl@3 pkg-config
+    source_dir="${TMPDIR:-/tmp}/slipway-source"
+    rm -rf "$source_dir"
+    git clone --quiet --depth 1 --branch "$SLIPWAY_REF" "$SLIPWAY_GIT_URL" "$source_dir"
+    swift build -c release --package-path "$source_dir"
+    mkdir -p "$bin"
+    cp "$source_dir/.build/release/slipway" "$bin/slipway"
+fi
+command -v xcodegen >/dev/null 2>&1 || brew install xcodegen
 
-                # Xcode Cloud clones shallowly; detection needs every commit since the last release tag, and the tags themselves.
-                cd "$repo"
-                if [ "$(git rev-parse --is-shallow-repository)" = true ]; then
-                    git fetch --quiet --unshallow --tags
-                fi
+# Xcode Cloud clones shallowly; detection needs every commit since the last release tag, and the tags themselves.
+cd "$repo"
+if [ "$(git rev-parse --is-shallow-repository)" = true ]; then
+    git fetch --quiet --unshallow --tags
+fi
 
-                slipway --version
-                # --if-present: a project whose own 'stages:' has no 'generate' stage has nothing to generate here.
-                slipway run --if-present generate
+slipway --version
+# --if-present: a project whose own 'stages:' has no 'generate' stage has nothing to generate here.
+slipway run --if-present generate
 
-                """##),
+"""##),
         BundledFile(
             path: "ci/xcode-cloud/ci_scripts/ci_post_xcodebuild.sh", executable: true,
             contents: ##"""
-                #!/bin/sh
-                # Xcode Cloud runs this after each xcodebuild. Stage: record. After an archive, writes a release manifest (with
-                # checksums) for the archive, zipped into build/; other actions (build, test, analyze) have nothing to record.
-                # Installed by 'slipway ci install xcode-cloud'.
-                set -eu
+#!/bin/sh
+# Xcode Cloud runs this after each xcodebuild. Stage: record. After an archive, writes a release manifest (with
+# checksums) for the archive, zipped into build/; other actions (build, test, analyze) have nothing to record.
+# Installed by 'slipway ci install xcode-cloud'.
+set -eu
 
-                if [ "${CI_XCODEBUILD_ACTION:-}" != archive ]; then
-                    exit 0
-                fi
-                if [ "${CI_XCODEBUILD_EXIT_CODE:-0}" != 0 ]; then
-                    echo "slipway: the archive failed (exit ${CI_XCODEBUILD_EXIT_CODE}); no manifest written" >&2
-                    exit 0
-                fi
-                archive=${CI_ARCHIVE_PATH:?Xcode Cloud sets CI_ARCHIVE_PATH for an archive action}
-                cd "${CI_PRIMARY_REPOSITORY_PATH:?Xcode Cloud sets CI_PRIMARY_REPOSITORY_PATH}"
-                PATH="$HOME/.slipway/bin:$PATH"
+if [ "${CI_XCODEBUILD_ACTION:-}" != archive ]; then
+    exit 0
+fi
+if [ "${CI_XCODEBUILD_EXIT_CODE:-0}" != 0 ]; then
+    echo "slipway: the archive failed (exit ${CI_XCODEBUILD_EXIT_CODE}); no manifest written" >&2
+    exit 0
+fi
+archive=${CI_ARCHIVE_PATH:?Xcode Cloud sets CI_ARCHIVE_PATH for an archive action}
+cd "${CI_PRIMARY_REPOSITORY_PATH:?Xcode Cloud sets CI_PRIMARY_REPOSITORY_PATH}"
+PATH="$HOME/.slipway/bin:$PATH"
 
-                # A zip is one file with one checksum; ditto keeps the bundle's symlinks and extended attributes.
-                mkdir -p build
-                zipped="build/$(basename "$archive").zip"
-                ditto -c -k --keepParent "$archive" "$zipped"
-                slipway manifest --artifact "$zipped"
+# A zip is one file with one checksum; ditto keeps the bundle's symlinks and extended attributes.
+mkdir -p build
+zipped="build/$(basename "$archive").zip"
+ditto -c -k --keepParent "$archive" "$zipped"
+slipway manifest --artifact "$zipped"
 
-                """##),
+"""##),
         BundledFile(
             path: "ci/xcode-cloud/ci_scripts/ci_pre_xcodebuild.sh", executable: true,
             contents: ##"""
-                #!/bin/sh
-                # Xcode Cloud runs this before each xcodebuild. Stage: version. Sets the build number to Xcode Cloud's
-                # CI_BUILD_NUMBER in project.yml and regenerates the project so the build carries it.
-                # Installed by 'slipway ci install xcode-cloud'.
-                set -eu
+#!/bin/sh
+# Xcode Cloud runs this before each xcodebuild. Stage: version. Sets the build number to Xcode Cloud's
+# CI_BUILD_NUMBER in project.yml and regenerates the project so the build carries it.
+# Installed by 'slipway ci install xcode-cloud'.
+set -eu
 
-                build=${CI_BUILD_NUMBER:?Xcode Cloud sets CI_BUILD_NUMBER}
-                cd "${CI_PRIMARY_REPOSITORY_PATH:?Xcode Cloud sets CI_PRIMARY_REPOSITORY_PATH}"
-                PATH="$HOME/.slipway/bin:$PATH"
+build=${CI_BUILD_NUMBER:?Xcode Cloud sets CI_BUILD_NUMBER}
+cd "${CI_PRIMARY_REPOSITORY_PATH:?Xcode Cloud sets CI_PRIMARY_REPOSITORY_PATH}"
+PATH="$HOME/.slipway/bin:$PATH"
 
-                slipway bump --build "$build"
-                # --if-present: a project whose own 'stages:' has no 'generate' stage has nothing to generate here.
-                slipway run --if-present generate
+slipway bump --build "$build"
+# --if-present: a project whose own 'stages:' has no 'generate' stage has nothing to generate here.
+slipway run --if-present generate
 
-                """##),
+"""##),
         BundledFile(
             path: "hooks/post-commit", executable: true,
             contents: ##"""
-                #!/bin/sh
-                # Slipway's post-commit hook, installed by 'slipway hooks install'; 'slipway hooks uninstall' removes it.
-                # It never fails or slows a commit: Slipway judges the new commit and starts anything long in the background.
-                # A hook that was here before Slipway now lives beside this one as post-commit.pre-slipway and runs first.
-                # git runs a hook by a path with a slash in it, so this is the hooks folder (without starting dirname).
-                hooks=${0%/*}
-                if [ -x "$hooks/post-commit.pre-slipway" ]; then
-                    "$hooks/post-commit.pre-slipway" "$@"
-                fi
-                [ "${SLIPWAY_SKIP_HOOK:-}" = 1 ] && exit 0
+#!/bin/sh
+# Slipway's post-commit hook, installed by 'slipway hooks install'; 'slipway hooks uninstall' removes it.
+# It never fails or slows a commit: Slipway judges the new commit and starts anything long in the background,
+# and is given at most 5 seconds for that (below).
+# A hook that was here before Slipway now lives beside this one as post-commit.pre-slipway and runs first.
+# git runs a hook by a path with a slash in it, so this is the hooks folder (without starting dirname).
+hooks=${0%/*}
+if [ -x "$hooks/post-commit.pre-slipway" ]; then
+    "$hooks/post-commit.pre-slipway" "$@"
+fi
+[ "${SLIPWAY_SKIP_HOOK:-}" = 1 ] && exit 0
 
-                # The absolute path 'slipway hooks install' recorded, so GUI clients and Xcode with a minimal PATH find it.
-                slipway=$(git config --get slipway.path 2>/dev/null || command -v slipway 2>/dev/null || true)
-                if [ ! -x "${slipway:-/nonexistent}" ]; then
-                    echo "slipway: post-commit hook skipped: ${slipway:-slipway} is not installed any more;" \
-                        "run 'slipway hooks install' with the slipway you use now, or delete $0" >&2
-                    exit 0
-                fi
-                "$slipway" hook post-commit "$@"
-                exit 0
+# The absolute path 'slipway hooks install' recorded, so GUI clients and Xcode with a minimal PATH find it.
+slipway=$(git config --get slipway.path 2>/dev/null || command -v slipway 2>/dev/null || true)
+if [ ! -x "${slipway:-/nonexistent}" ]; then
+    echo "slipway: post-commit hook skipped: ${slipway:-slipway} is not installed any more;" \
+        "run 'slipway hooks install' with the slipway you use now, or delete $0" >&2
+    exit 0
+fi
 
-                """##),
+# Slipway gets 5 seconds, so a slipway that hangs (a stuck file system, a wrapper waiting for input) cannot hold
+# the commit. Its output goes to a temporary file, shown once it has finished. One still running after 5 seconds
+# is not stopped: it goes on in the background, writing to that file, and the commit returns at once; nothing it
+# started keeps git's standard error open, so a GUI client reading it sees the commit end.
+# Whichever comes first, slipway finishing or the 5 seconds passing, writes the one line read below. Only pipes and
+# plain waits are used, because a caller may start git with signals blocked, which a 'trap' or a 'wait' for a
+# background job would then never see. Each job has its own redirections: a shell keeps a copy of the descriptors a
+# { } group's redirection replaces, and a job forked inside the group would hold git's standard error through it.
+out=$(mktemp "${TMPDIR:-/tmp}/slipway-post-commit.XXXXXX" 2>/dev/null) || out=""
+if [ -z "$out" ]; then
+    echo "slipway: post-commit hook skipped: cannot create a temporary file in ${TMPDIR:-/tmp}" >&2
+    exit 0
+fi
+timer="$out.timer"
+state=$(
+    (
+        ("$slipway" hook post-commit "$@" >"$out" 2>&1 </dev/null; echo finished) 2>/dev/null </dev/null &
+        # The 5 seconds: a sleep that records its pid first, so it is ended as soon as slipway has finished.
+        # shellcheck disable=SC2016 # $$ and $1 belong to the inner shell
+        (sh -c 'echo $$ >"$1" && exec sleep 5' sh "$timer"; echo running) 2>/dev/null </dev/null &
+    ) | {
+        read -r line
+        echo "$line"
+    }
+)
+if [ -s "$out" ]; then cat "$out" >&2; fi
+if [ "$state" = finished ]; then
+    read -r sleeper 2>/dev/null <"$timer" && kill -s KILL "$sleeper" 2>/dev/null
+    rm -f "$timer" "$out"
+else
+    rm -f "$timer"
+    echo "slipway: post-commit hook: slipway is still running after 5 s; it goes on in the background," \
+        "writing to $out" >&2
+fi
+exit 0
+
+"""##),
         BundledFile(
             path: "hooks/pre-push", executable: true,
             contents: ##"""
-                #!/bin/sh
-                # Slipway's pre-push hook, installed by 'slipway hooks install'; 'slipway hooks uninstall' removes it.
-                # It reports whether each pushed range is a major change; it only refuses a push when .slipway.yml asks it to.
-                # A hook that was here before Slipway now lives beside this one as pre-push.pre-slipway and runs first; its
-                # verdict still counts.
-                # git runs a hook by a path with a slash in it, so this is the hooks folder (without starting dirname).
-                hooks=${0%/*}
-                # git writes one line per pushed ref on standard input; both hooks need to read them.
-                refs=$(cat)
-                if [ -x "$hooks/pre-push.pre-slipway" ]; then
-                    if [ -n "$refs" ]; then printf '%s\n' "$refs"; fi | "$hooks/pre-push.pre-slipway" "$@" || exit $?
-                fi
-                [ "${SLIPWAY_SKIP_HOOK:-}" = 1 ] && exit 0
+#!/bin/sh
+# Slipway's pre-push hook, installed by 'slipway hooks install'; 'slipway hooks uninstall' removes it.
+# It reports whether each pushed range is a major change; it only refuses a push when .slipway.yml asks it to.
+# A hook that was here before Slipway now lives beside this one as pre-push.pre-slipway and runs first; its
+# verdict still counts.
+# git runs a hook by a path with a slash in it, so this is the hooks folder (without starting dirname).
+hooks=${0%/*}
+# git writes one line per pushed ref on standard input; both hooks need to read them.
+refs=$(cat)
+if [ -x "$hooks/pre-push.pre-slipway" ]; then
+    if [ -n "$refs" ]; then printf '%s\n' "$refs"; fi | "$hooks/pre-push.pre-slipway" "$@" || exit $?
+fi
+[ "${SLIPWAY_SKIP_HOOK:-}" = 1 ] && exit 0
 
-                # The absolute path 'slipway hooks install' recorded, so GUI clients and Xcode with a minimal PATH find it.
-                slipway=$(git config --get slipway.path 2>/dev/null || command -v slipway 2>/dev/null || true)
-                if [ ! -x "${slipway:-/nonexistent}" ]; then
-                    echo "slipway: pre-push hook skipped: ${slipway:-slipway} is not installed any more;" \
-                        "run 'slipway hooks install' with the slipway you use now, or delete $0" >&2
-                    exit 0
-                fi
-                if [ -n "$refs" ]; then printf '%s\n' "$refs"; fi | "$slipway" hook pre-push "$@"
+# The absolute path 'slipway hooks install' recorded, so GUI clients and Xcode with a minimal PATH find it.
+slipway=$(git config --get slipway.path 2>/dev/null || command -v slipway 2>/dev/null || true)
+if [ ! -x "${slipway:-/nonexistent}" ]; then
+    echo "slipway: pre-push hook skipped: ${slipway:-slipway} is not installed any more;" \
+        "run 'slipway hooks install' with the slipway you use now, or delete $0" >&2
+    exit 0
+fi
+if [ -n "$refs" ]; then printf '%s\n' "$refs"; fi | "$slipway" hook pre-push "$@"
 
-                """##),
+"""##),
     ]
 }

@@ -56,7 +56,7 @@ public struct HookActionRunner {
                 ?? SlipwayExecutable.path(environment: environment)
             arguments = [slipway, "release"]
         }
-        console.out("$ \(Shell.quote(arguments))\n")
+        console.out("$ \(Shell.quote(RemoteURL.redactingCredentials(arguments)))\n")
         console.flush()
         var childEnvironment = environment
         // Nobody can answer a password prompt in the background; fail at once instead of waiting forever.
@@ -75,7 +75,7 @@ public struct HookActionRunner {
 
     /// Takes the hook lock, waiting for a run that holds it; `waiting` is told the holder's pid first.
     static func lock(_ paths: HookPaths, waiting: @escaping (String) -> Void) throws -> FileLock {
-        try FileManager.default.createDirectory(at: paths.folder, withIntermediateDirectories: true)
+        try paths.createFolder()
         do {
             return try FileLock.acquire(
                 at: paths.lock.path, contents: Array("\(getpid())\n".utf8),

@@ -66,6 +66,6 @@ struct InstallExecutor {
     }
 
     static func describe(_ error: Error) -> String {
-        (error as? SlipwayError)?.message ?? String(describing: error)
+        (error as? SlipwayError)?.message ?? FileSystem.oneLine(error)
     }
 }

@@ -44,7 +44,9 @@ public struct PostCommitHook {
                 let target = try PushTarget.resolve(repository)
                 let log = try startInBackground(.push, repository: repository, environment: environment)
                 console.err(
-                    line + "; pushing \(target.branch) to \(target.remote.name) in the background (log: \(log))\n")
+                    line + "; pushing \(target.branch.cQuotedIfNeeded) to "
+                        + "\(RemoteURL.redactingCredentials(target.remote.name).cQuotedIfNeeded) in the background "
+                        + "(log: \(log))\n")
             case .release:
                 let log = try startInBackground(.release, repository: repository, environment: environment)
                 console.err(line + "; releasing in the background (log: \(log))\n")
@@ -52,7 +54,7 @@ public struct PostCommitHook {
         } catch let error as SlipwayError {
             console.err("slipway: post-commit hook: \(error.oneLine)\n")
         } catch {
-            console.err("slipway: post-commit hook: \(error)\n")
+            console.err("slipway: post-commit hook: \(FileSystem.oneLine(error))\n")
         }
         return .success
     }
@@ -67,7 +69,7 @@ public struct PostCommitHook {
         -> String
     {
         let paths = HookPaths(repository: repository)
-        try FileManager.default.createDirectory(at: paths.folder, withIntermediateDirectories: true)
+        try paths.createFolder()
         if let size = (try? FileManager.default.attributesOfItem(atPath: paths.log.path))?[.size] as? Int,
             size > HookPaths.maximumLogSize
         {

@@ -56,15 +56,12 @@ public struct PrePushHook {
         if HookGuard.reasonToSkip(environment: environment) != nil { return .success }
         var updates = PrePushHook.parse(input)
         if updates.isEmpty { updates = PrePushHook.fromPreCommit(environment) }
-        let remoteName = remote.flatMap { $0.isEmpty ? nil : $0 } ?? "the remote"
+        let remoteName = PrePushHook.display(remote: remote)
         let workspace: Workspace
         do {
             workspace = try Workspace.open(from: directory)
-        } catch let error as SlipwayError {
-            console.err("slipway: pre-push hook: \(error.oneLine)\n")
-            return .success
         } catch {
-            console.err("slipway: pre-push hook: \(error)\n")
+            console.err("slipway: pre-push hook: \(FileSystem.oneLine(error))\n")
             return .success
         }
         let repository = workspace.repository
@@ -73,9 +70,10 @@ public struct PrePushHook {
             repository: repository, releaseTags: workspace.configuration.detect.releaseTagPattern)
         var unreleased: [String] = []
         for update in updates {
-            let label = "\(PrePushHook.short(update.localRef)) -> \(remoteName) \(update.branch)"
+            let branch = update.branch.cQuotedIfNeeded
+            let label = "\(PrePushHook.short(update.localRef).cQuotedIfNeeded) -> \(remoteName) \(branch)"
             if update.isDeletion {
-                console.err("slipway: \(remoteName) \(update.branch): deleted, nothing to judge\n")
+                console.err("slipway: \(remoteName) \(branch): deleted, nothing to judge\n")
                 continue
             }
             if update.remoteRef.hasPrefix("refs/tags/") { continue }
@@ -86,12 +84,10 @@ public struct PrePushHook {
                 console.err(
                     "slipway: \(label)\(new): \(VerdictReport.summary(verdict)) [\(VerdictReport.range(verdict))]\n")
                 if verdict.major, !HookGuard.isRelease(try repository.commit(range.head)) {
-                    unreleased.append(update.branch)
+                    unreleased.append(branch)
                 }
-            } catch let error as SlipwayError {
-                console.err("slipway: \(label): cannot judge: \(error.oneLine)\n")
             } catch {
-                console.err("slipway: \(label): cannot judge: \(error)\n")
+                console.err("slipway: \(label): cannot judge: \(FileSystem.oneLine(error))\n")
             }
         }
         guard workspace.configuration.hooks.prePush == .block, !unreleased.isEmpty else { return .success }
@@ -103,6 +99,13 @@ public struct PrePushHook {
 
             """)
         return .negative
+    }
+
+    /// The remote as git names it to the hook: its name, or the URL pushed to (`git push https://…`), which may
+    /// carry a token. Shown without credentials, quoted when it holds a control character.
+    static func display(remote: String?) -> String {
+        guard let remote, !remote.isEmpty else { return "the remote" }
+        return RemoteURL.redactingCredentials(remote).cQuotedIfNeeded
     }
 
     static func isZero(_ sha: String) -> Bool { !sha.isEmpty && sha.allSatisfy { $0 == "0" } }

@@ -20,13 +20,7 @@ struct SystemInstallEffects: InstallEffects {
         switch change {
         case .createFolder(let folder, _):
             try expectNothing(at: folder)
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            } catch {
-                throw Failure(
-                    "cannot create the folder \(display(folder)): \(error.localizedDescription)",
-                    hint: "check that the folder above it is writable")
-            }
+            try FileSystem.createFolder(folder.path, shownAs: display(folder))
         case .removeFolder(let folder, _):
             try check(rmdir(folder.path), "remove the folder \(display(folder))")
         case .setConfig(let key, let value, let previous):

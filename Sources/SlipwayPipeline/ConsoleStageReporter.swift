@@ -30,7 +30,8 @@ public final class ConsoleStageReporter: StageReporter {
 
     public func stageWillStart(_ stage: Stage, index: Int, count: Int) {
         current = (stage, index, count)
-        let heading = "\(stage.name) (\(index + 1)/\(count)): \(stage.displayCommand)"
+        // A multi-line `run:` script (or any command with a control character) is shown C-quoted on one line.
+        let heading = "\(stage.name) (\(index + 1)/\(count)): \(stage.displayCommand.cQuotedIfNeeded)"
         if case .githubActions = style {
             line("::group::" + GitHubAnnotation.escapeData(heading))
         } else {
@@ -61,7 +62,7 @@ public final class ConsoleStageReporter: StageReporter {
         if ran, case .githubActions = style { line("::endgroup::") }
         var text = "==> \(result.name) \(result.status.rawValue)"
         if ran { text += " in \(DurationFormat.text(result.duration))" }
-        if let detail = result.detail { text += ": \(detail)" }
+        if let detail = result.detail { text += ": \(detail.cQuotedIfNeeded)" }
         line(text)
         if result.status == .failed, case .githubActions = style {
             let message =
@@ -86,7 +87,7 @@ public final class ConsoleStageReporter: StageReporter {
             let status = result.status.rawValue.padded(to: 9)
             let duration = result.startedAt == nil ? "" : DurationFormat.text(result.duration)
             var row = "  \(name)  \(status)  \(duration.padded(to: 10))"
-            if result.status != .passed, let detail = result.detail { row += "  \(detail)" }
+            if result.status != .passed, let detail = result.detail { row += "  \(detail.cQuotedIfNeeded)" }
             text += row.trimmingTrailingSpaces() + "\n"
         }
         text += "Logs: \(logFolder)/\n"

@@ -28,12 +28,28 @@ enum GitHubAnnotation {
             }
             let duration = result.startedAt == nil ? "" : DurationFormat.text(result.duration)
             let detail = result.status == .passed ? "" : cell(result.detail ?? "")
-            text += "| `\(result.name)` | \(icon) \(result.status.rawValue) | \(duration) | \(detail) |\n"
+            text += "| `\(cell(result.name))` | \(icon) \(result.status.rawValue) | \(duration) | \(detail) |\n"
         }
         return text + "\n"
     }
 
-    private static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    /// Text for one table cell: a line break (CR LF, CR or LF) becomes `<br>` and `|` becomes `\|`, so the cell
+    /// keeps to its row and column however the text was written.
+    static func cell(_ text: String) -> String {
+        var cell = ""
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending = scalars.next()
+        while let scalar = pending {
+            pending = scalars.next()
+            switch scalar {
+            case "|": cell += "\\|"
+            case "\n": cell += "<br>"
+            case "\r":
+                cell += "<br>"
+                if pending == "\n" { pending = scalars.next() }
+            default: cell.unicodeScalars.append(scalar)
+            }
+        }
+        return cell
     }
 }

@@ -28,12 +28,10 @@ public struct OutputFolder: Sendable {
                 hint: "Slipway writes its logs and manifests only inside the repository; remove the link "
                     + "(rm \(OutputFolder.name)) and Slipway creates the folder itself")
         }
-        do {
-            try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+        do throws(FileSystemError) {
+            try FileSystem.createFolder(logs.path, shownAs: "\(OutputFolder.name)/logs")
         } catch {
-            throw Failure(
-                "cannot create the output folder \(url.path): \(error.localizedDescription)",
-                hint: "check that the repository is writable")
+            throw Failure(error.message)
         }
         let ignore = url.appendingPathComponent(".gitignore")
         guard !FileManager.default.fileExists(atPath: ignore.path) else { return }
@@ -46,7 +44,7 @@ public struct OutputFolder: Sendable {
             try? FileManager.default.removeItem(at: temporary)
             // Another run may have written it meanwhile; only a missing file is a problem.
             guard FileManager.default.fileExists(atPath: ignore.path) else {
-                throw Failure("cannot write \(ignore.path): \(error.localizedDescription)")
+                throw Failure("cannot write \(OutputFolder.name)/.gitignore: \(FileSystem.reason(error))")
             }
         }
     }

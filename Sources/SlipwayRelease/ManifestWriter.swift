@@ -85,12 +85,9 @@ public struct ManifestWriter {
         let slipwayFolder = URL(fileURLWithPath: boundary.realRoot).appendingPathComponent(".slipway")
         let insideSlipway = RealPath.relative(folder.path, inside: slipwayFolder.path) != nil
         let createsSlipway = insideSlipway && !FileManager.default.fileExists(atPath: slipwayFolder.path)
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw Failure(
-                "cannot create the folder \(folder.path) for the manifest", hint: "check the path and its permissions")
-        }
+        // Messages name the folder relative to the repository root when it is inside it.
+        let shown = RealPath.relative(folder.path, inside: boundary.realRoot).flatMap { $0.isEmpty ? nil : $0 }
+        try FileSystem.createFolder(folder.path, shownAs: shown)
         if createsSlipway {
             try ManifestWriter.writeAtomically(
                 Array("# Written by slipway: its manifests and logs are not source.\n*\n".utf8),

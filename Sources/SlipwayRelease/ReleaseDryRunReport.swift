@@ -9,7 +9,7 @@ import SlipwayPipeline
 enum ReleaseDryRunReport {
     static func text(_ plan: ReleasePlan) -> String {
         var text = "Release plan for \(plan.draft.project.name) (dry run)\n\n"
-        let on = plan.branch.map { " on \($0)" } ?? " (detached HEAD)"
+        let on = plan.branch.map { " on \($0.cQuotedIfNeeded)" } ?? " (detached HEAD)"
         text += row("from", "\(plan.head.short)\(on), \(ReleaseDryRunReport.since(plan))")
         if let verdict = plan.verdict { text += row("trigger", VerdictReport.summary(verdict)) }
         if let auto = plan.bump.auto {
@@ -36,7 +36,7 @@ enum ReleaseDryRunReport {
     private static func describe(_ step: ReleaseStep, _ plan: ReleasePlan) -> String {
         switch step {
         case .writeSpecFiles:
-            return "\nBump \(plan.specFiles.joined(separator: ", ")):\n\n" + plan.bump.diff
+            return "\nBump \(plan.specFiles.map(\.cQuotedIfNeeded).joined(separator: ", ")):\n\n" + plan.bump.diff
         case .skipStages:
             return "\nStages: skipped (--skip-stages); the manifest lists them as skipped.\n"
         case .runStages(_, let environment):
@@ -49,7 +49,9 @@ enum ReleaseDryRunReport {
             return "\nThen, if every stage passes:\n" + row("artifacts", artifacts, indent: 3)
         case .commit(let paths, let message, let author, let committer):
             var text = row(
-                "commit", "\(paths.joined(separator: ", ")) only, on \(plan.branch ?? "the detached HEAD")", indent: 3)
+                "commit",
+                "\(paths.map(\.cQuotedIfNeeded).joined(separator: ", ")) only, on "
+                    + (plan.branch?.cQuotedIfNeeded ?? "the detached HEAD"), indent: 3)
             text += row("author", "\(author.name) <\(author.email)>", indent: 3)
             text += row("committer", "\(committer.name) <\(committer.email)>", indent: 3)
             let lines = message.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
@@ -68,8 +70,9 @@ enum ReleaseDryRunReport {
             if inToto { files += " and \(InTotoStatement.fileName)" }
             return row("manifest", files + " beside it", indent: 3)
         case .push(let push):
-            return row("push", Shell.quote(["git"] + push.arguments), indent: 3)
-                + row("", "(\(push.remote.name): \(push.remote.url))", indent: 3)
+            let remote = "\(RemoteURL.redactingCredentials(push.remote.name)): \(push.remote.url)"
+            return row("push", Shell.quote(RemoteURL.redactingCredentials(["git"] + push.arguments)), indent: 3)
+                + row("", "(\(remote))", indent: 3)
         }
     }
 

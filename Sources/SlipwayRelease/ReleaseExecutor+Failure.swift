@@ -93,7 +93,7 @@ extension ReleaseExecutor {
 
     /// The plan's `git push`, when it pushes.
     static func pushCommand(_ plan: ReleasePlan) -> [String] {
-        plan.push.map { [Shell.quote(["git"] + $0.arguments)] } ?? []
+        plan.push.map { [Shell.quote(RemoteURL.redactingCredentials(["git"] + $0.arguments))] } ?? []
     }
 
     /// The release commit, which every step after `commit` needs: a plan that tags or records before committing is
@@ -113,7 +113,7 @@ extension ReleaseExecutor {
     }
 
     static func describe(_ error: Error) -> String {
-        (error as? SlipwayError)?.message ?? String(describing: error)
+        (error as? SlipwayError)?.message ?? FileSystem.oneLine(error)
     }
 
     /// 130 after SIGINT, 143 after SIGTERM, as shells report a process the signal ended.

@@ -254,7 +254,8 @@ struct ReleaseExecutor {
 
     /// Pushes the branch and the tag together (`--atomic`).
     private func push(_ push: ReleasePlan.Push, plan: ReleasePlan, progress: Progress) throws {
-        console.out("Pushing \(push.branch) and \(plan.tag) to \(push.remote.name) (\(push.remote.url))\n")
+        let remote = RemoteURL.redactingCredentials(push.remote.name)
+        console.out("Pushing \(push.branch) and \(plan.tag) to \(remote) (\(push.remote.url))\n")
         console.flush()
         do {
             // The argv the plan holds, the one the dry run printed: git config read again now could differ.
@@ -266,6 +267,6 @@ struct ReleaseExecutor {
                     + "and recorded, but pushing failed: \(ReleaseExecutor.describe(error))",
                 finish: ReleaseExecutor.pushCommand(plan))
         }
-        console.out("Pushed \(push.branch) and \(plan.tag) to \(push.remote.name)\n")
+        console.out("Pushed \(push.branch) and \(plan.tag) to \(remote)\n")
     }
 }

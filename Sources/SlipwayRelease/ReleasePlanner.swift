@@ -119,8 +119,9 @@ struct ReleasePlanner {
     private func requireClean(_ specFiles: [String], changes: [String]) throws {
         let dirty = specFiles.filter { changes.contains($0) }
         guard dirty.isEmpty else {
+            let names = dirty.map(\.cQuotedIfNeeded).joined(separator: ", ")
             throw Failure(
-                "cannot release: \(dirty.joined(separator: ", ")) \(dirty.count == 1 ? "has" : "have") uncommitted "
+                "cannot release: \(names) \(dirty.count == 1 ? "has" : "have") uncommitted "
                     + "changes, which the release commit would take along",
                 hint: "commit or stash the changes to the spec first; --allow-dirty only covers other files")
         }
@@ -205,9 +206,10 @@ struct ReleasePlanner {
             remote: target.remote, branch: branch, arguments: try target.arguments(in: repository, tag: tag))
     }
 
-    /// Paths as an indented list, cut short after a screenful.
+    /// Paths as an indented list, cut short after a screenful; a name with a control character is C-quoted, so
+    /// no line of the list can begin with a file name's own text.
     static func list(_ paths: [String], limit: Int = 10) -> String {
-        var lines = paths.prefix(limit).map { "  " + $0 }
+        var lines = paths.prefix(limit).map { "  " + $0.cQuotedIfNeeded }
         if paths.count > limit { lines.append("  … and \(paths.count - limit) more") }
         return lines.joined(separator: "\n")
     }

@@ -40,7 +40,7 @@ public enum BumpReport {
             for reference in plan.references { lines.append(table.row(reference)) }
         }
         lines.append("")
-        lines.append("Updated \(plan.files.map(\.displayPath).joined(separator: ", ")).")
+        lines.append("Updated \(plan.files.map(\.displayPath.cQuotedIfNeeded).joined(separator: ", ")).")
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -44,7 +44,7 @@ public struct YAMLFile {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw YAMLError("cannot read \(name): \(error.localizedDescription)")
+            throw YAMLError("cannot read \(name): \(FileSystem.reason(error))")
         }
         return try YAMLFile(path: name, bytes: Array(data))
     }

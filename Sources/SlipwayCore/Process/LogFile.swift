@@ -15,10 +15,10 @@ public final class LogFile: @unchecked Sendable {
     public init(path: String) throws(Failure) {
         self.path = path
         let folder = (path as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        do throws(FileSystemError) {
+            try FileSystem.createFolder(folder)
         } catch {
-            throw Failure("cannot create the log folder \(folder): \(error.localizedDescription)")
+            throw Failure(error.message)
         }
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {

@@ -111,7 +111,8 @@ struct ProcessSpawn {
             isDirectory.boolValue
         else {
             throw ProcessLaunchError(
-                arguments: arguments, reason: "the working directory \(workingDirectory) does not exist")
+                arguments: arguments, reason: "the working directory \(workingDirectory.cQuotedIfNeeded) does not exist"
+            )
         }
         #if canImport(Darwin)
         guard #available(macOS 10.15, *) else {
@@ -168,7 +169,8 @@ struct ProcessSpawn {
         let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard status == 0 else {
             throw ProcessLaunchError(
-                arguments: arguments, reason: "cannot start \(executable): \(SystemCall.errorText(status))")
+                arguments: arguments,
+                reason: "cannot start \(executable.cQuotedIfNeeded): \(SystemCall.errorText(status))")
         }
         return pid
     }

@@ -7,10 +7,13 @@ public enum Shell {
     private static let safe = Set(
         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-".unicodeScalars)
 
-    /// One word, single-quoted when it contains anything a shell would interpret.
+    /// One word, single-quoted when it contains anything a shell would interpret. A word with a control character
+    /// is written `$'…'` with C-style escapes (bash, zsh, ksh and POSIX.1-2024 `sh` read it back exactly), so a
+    /// shown command never spans lines nor carries an escape sequence to the terminal.
     public static func quote(_ word: String) -> String {
         if word.isEmpty { return "''" }
         if word.unicodeScalars.allSatisfy({ safe.contains($0) }) { return word }
+        if word.containsControlCharacter { return "$'" + word.cEscaped(quote: "'") + "'" }
         return "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 

@@ -165,8 +165,7 @@ struct HooksInstallTests {
         #expect(try repository.slipway("hooks", "install").status == 0)
         let hook = repository.hooksFolder.appendingPathComponent("post-commit")
         let edited = contents(hook).replacingOccurrences(
-            of: "\"$slipway\" hook post-commit \"$@\"\n",
-            with: "\"$slipway\" hook post-commit \"$@\"\necho 'my own step'\n")
+            of: "hooks=${0%/*}\n", with: "hooks=${0%/*}\necho 'my own step'\n")
         #expect(edited != contents(hook))
         try repository.writeExecutable(hook, edited)
         let before = try FileSnapshot.folder(repository.hooksFolder)
