@@ -14,12 +14,9 @@ extension ReleaseService {
     /// commit (the branch moves back only while it still points at it, and the index follows), and the spec files
     /// (only while they hold the release's bytes). Says what it did and what it left, and why.
     public func abort(commandLine: String, waitForLock: Bool, console: Console) throws -> ExitStatus {
-        let lock = try WriterLock.take(
-            workspace.repository, command: commandLine, wait: waitForLock, console: console,
-            allowingPendingRelease: true)
+        let (lock, journal, head) = try takePendingRelease(
+            commandLine: commandLine, wait: waitForLock, console: console)
         defer { lock.release() }
-        let journal = try pendingJournal()
-        guard let head = OID(hex: journal.head) else { throw ReleaseService.unreadable }
         if journal.completed >= journal.steps.count {
             ReleaseJournal.remove(in: workspace.repository)
             console.out("The release of \(journal.project) \(journal.version) had finished; nothing to undo.\n")

@@ -8,12 +8,9 @@ import SlipwayHistory
 extension ReleaseService {
     /// Finishes the steps the journal has not recorded as done, as planned.
     public func resume(commandLine: String, waitForLock: Bool, console: Console) throws -> ExitStatus {
-        let lock = try WriterLock.take(
-            workspace.repository, command: commandLine, wait: waitForLock, console: console,
-            allowingPendingRelease: true)
+        let (lock, journal, head) = try takePendingRelease(
+            commandLine: commandLine, wait: waitForLock, console: console)
         defer { lock.release() }
-        let journal = try pendingJournal()
-        guard let head = OID(hex: journal.head) else { throw ReleaseService.unreadable }
         var draft = try ManifestAssembler(workspace: workspace, environment: environment).manifest(
             head: head, releaseTag: .none, requested: journal.requested)
         draft.version.marketing = journal.version
@@ -45,6 +42,23 @@ extension ReleaseService {
         text += "Finish it with 'slipway release --continue', or undo it with 'slipway release --abort'.\n"
         console.out(text)
         return .negative
+    }
+
+    /// The repository's lock (which a pending release does not refuse here), the journal, and the commit the release
+    /// is made from: what `--continue` and `--abort` start from.
+    func takePendingRelease(commandLine: String, wait: Bool, console: Console) throws
+        -> (lock: ReleaseLock, journal: ReleaseJournal, head: OID)
+    {
+        let lock = try WriterLock.take(
+            workspace.repository, command: commandLine, wait: wait, console: console, allowingPendingRelease: true)
+        do {
+            let journal = try pendingJournal()
+            guard let head = OID(hex: journal.head) else { throw ReleaseService.unreadable }
+            return (lock, journal, head)
+        } catch {
+            lock.release()
+            throw error
+        }
     }
 
     func pendingJournal() throws -> ReleaseJournal {
