@@ -114,7 +114,7 @@ struct ReleaseJournal: Codable {
             return try JSONDecoder().decode(ReleaseJournal.self, from: data)
         } catch {
             throw Failure(
-                "the release journal \(url.path) cannot be read: \(error.localizedDescription)",
+                "the release journal \(url.path) cannot be read: it is not a journal this slipway wrote",
                 hint: "look at it, finish the release by hand ('git status', 'git log -1'), then remove the file")
         }
     }
@@ -122,8 +122,7 @@ struct ReleaseJournal: Codable {
     /// Replaces the journal atomically (a temporary file, fsync'd, renamed over it, the folder synced).
     func write(in repository: Repository) throws {
         let url = ReleaseJournalFile.url(in: repository)
-        try FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileSystem.createFolder(url.deletingLastPathComponent().path, shownAs: ".git/slipway")
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try AtomicFileWriter.replace(url.path, with: Array(try encoder.encode(self)))
