@@ -74,17 +74,16 @@ public struct CIInstaller {
             ? URL(fileURLWithPath: directory, isDirectory: true)
             : URL(fileURLWithPath: directory, isDirectory: true, relativeTo: currentDirectory)
         let url = given.absoluteURL.standardizedFileURL
-        let root = DisplayPath.resolvingLinks(workspace.root).path
-        let resolved = DisplayPath.resolvingLinks(url).path
-        if resolved == root { return workspace.root }
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        guard resolved.hasPrefix(prefix) else {
+        let root = RealPath.resolve(workspace.root.path)
+        let resolved = RealPath.resolve(url.path)
+        guard let inside = RealPath.relative(resolved, inside: root) else {
             throw Failure(
                 "--directory \(directory) is \(resolved), outside the repository \(root); nothing was written",
                 hint: "Xcode Cloud only runs ci_scripts/ inside the repository: give the folder holding the Xcode "
                     + "project, relative to the current folder")
         }
+        if inside.isEmpty { return workspace.root }
         // Spelled from the root as the workspace has it, so messages show it repository-relative.
-        return workspace.root.appendingPathComponent(String(resolved.dropFirst(prefix.count)), isDirectory: true)
+        return workspace.root.appendingPathComponent(inside, isDirectory: true)
     }
 }

@@ -8,18 +8,4 @@ enum DisplayPath {
         let prefix = base.hasSuffix("/") ? base : base + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
-
-    /// `url` with symbolic links resolved in the part that exists; the rest (folders still to be created) is
-    /// appended as written. Comparing two such paths says where a file would really land.
-    static func resolvingLinks(_ url: URL) -> URL {
-        var existing = url.standardizedFileURL
-        var rest: [String] = []
-        while !FileStatus.exists(existing), existing.path != "/" {
-            rest.insert(existing.lastPathComponent, at: 0)
-            existing = existing.deletingLastPathComponent()
-        }
-        var resolved = existing.resolvingSymlinksInPath()
-        for component in rest { resolved.appendPathComponent(component) }
-        return resolved.standardizedFileURL
-    }
 }
