@@ -21,11 +21,16 @@ extension ReleaseExecutor {
     /// The release commit a crash left unjournaled: HEAD, when it is a commit of exactly the planned message on top
     /// of the commit the release was made from. `nil` when there is none (the commit step runs again).
     func adoptedCommit(_ plan: ReleasePlan, message: String) throws -> OID? {
-        let headID = try workspace.repository.resolveCommit("HEAD")
-        guard headID != plan.head else { return nil }
-        let commit = try workspace.repository.commit(headID)
-        guard commit.parents == [plan.head], commit.message == message else { return nil }
-        return headID
+        try ReleaseExecutor.unjournaledCommit(in: workspace.repository, on: plan.head, message: message)
+    }
+
+    /// HEAD, when it is a commit of exactly `message` whose one parent is `head`: a release commit made just before
+    /// a crash, which `--continue` keeps and `--abort` takes back.
+    static func unjournaledCommit(in repository: Repository, on head: OID, message: String) throws -> OID? {
+        let current = try repository.resolveCommit("HEAD")
+        guard current != head else { return nil }
+        let commit = try repository.commit(current)
+        return commit.parents == [head] && commit.message == message ? current : nil
     }
 
     /// The progress a journal records, for `--continue`.

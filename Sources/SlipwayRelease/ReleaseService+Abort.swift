@@ -50,11 +50,8 @@ extension ReleaseService {
     /// The release commit: the journal's, or HEAD when a crash came between committing and journaling it.
     private func releaseCommit(_ journal: ReleaseJournal, head: OID) throws -> OID? {
         if let recorded = journal.releaseCommit.flatMap(OID.init(hex:)) { return recorded }
-        let repository = workspace.repository
-        let current = try repository.resolveCommit("HEAD")
-        guard current != head else { return nil }
-        let commit = try repository.commit(current)
-        return commit.parents == [head] && commit.message == journal.commitMessage ? current : nil
+        return try ReleaseExecutor.unjournaledCommit(
+            in: workspace.repository, on: head, message: journal.commitMessage)
     }
 
     private func undoTag(_ journal: ReleaseJournal, commit: OID, into report: inout AbortReport) throws {
