@@ -31,3 +31,10 @@ bench: setup
 
 clean:
 	rm -rf .build
+
+# A release bundle: the release binary (static Swift runtime on Linux) in a .tar.gz, its sha256, and the manifest
+# and in-toto statement Slipway's own `manifest` command writes for it, all in .build/dist/.
+.PHONY: dist
+dist: setup
+	$(SWIFT) build -c release $(STATIC_STDLIB)
+	scripts/dist.sh .build/release/slipway
