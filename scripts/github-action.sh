@@ -1,5 +1,6 @@
 #!/bin/sh
-# The steps of the Slipway GitHub Action (action.yml), one subcommand each, so shellcheck reads them and a test can
+# The steps of the Slipway GitHub Action (action.yml), one subcommand each (functions step_*, so none shadows the
+# command it looks for), so shellcheck reads them and a test can
 # run them. Values come from the environment the action sets; GitHub's own variables (GITHUB_OUTPUT, GITHUB_PATH,
 # RUNNER_OS, RUNNER_ARCH, GITHUB_ACTION_PATH) are read as the runner sets them.
 # usage: scripts/github-action.sh select-xcode|libraries|key|build|path|xcodegen
@@ -9,7 +10,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 output() { printf '%s=%s\n' "$1" "$2" >>"${GITHUB_OUTPUT:?the runner sets GITHUB_OUTPUT}"; }
 
 # Homebrew's formulae, or Debian's packages (with sudo on a hosted runner, which is not root).
-libraries() {
+step_libraries() {
     case "$(uname -s)" in
     Darwin)
         for formula in pkg-config libgit2 libyaml openssl@3; do
@@ -29,7 +30,7 @@ libraries() {
 
 # The cache key: the action's ref, OS, architecture, a hash of the sources, and the linked libraries' versions
 # (a binary built against libgit2 1.8 does not load libgit2 1.9).
-key() {
+step_key() {
     sources=$(cd "$here" && find Package.swift Package.resolved Sources -type f 2>/dev/null | LC_ALL=C sort |
         xargs shasum -a 256 | shasum -a 256 | cut -c 1-16)
     libraries=$(pkg-config --modversion libgit2 yaml-0.1 libcrypto | tr '\n' '-')
@@ -39,11 +40,11 @@ key() {
 }
 
 # The Makefile's install target: a release build (the Swift runtime linked in statically on Linux).
-build() {
+step_build() {
     make -C "$here" install PREFIX="${PREFIX:?the action sets PREFIX}"
 }
 
-path() {
+step_path() {
     binary="${PREFIX:?the action sets PREFIX}/bin/slipway"
     version=$("$binary" --version)
     printf '%s\n' "$PREFIX/bin" >>"${GITHUB_PATH:?the runner sets GITHUB_PATH}"
@@ -53,7 +54,7 @@ path() {
 }
 
 # Xcode_<version>.app is how GitHub's macOS images name each installed Xcode.
-select_xcode() {
+step_select_xcode() {
     app="/Applications/Xcode_${XCODE_VERSION:?the action sets XCODE_VERSION}.app"
     if [ ! -d "$app" ]; then
         echo "::error::Xcode $XCODE_VERSION is not on this runner: no $app; installed:" \
@@ -65,7 +66,7 @@ select_xcode() {
 }
 
 # auto: the project has an XcodeGen spec when project.yml exists or .slipway.yml names one (spec:).
-xcodegen() {
+step_xcodegen() {
     wanted=${XCODEGEN:-auto}
     case "$wanted" in
     false) return 0 ;;
@@ -88,12 +89,12 @@ xcodegen() {
 }
 
 case "${1:-}" in
-select-xcode) select_xcode ;;
-libraries) libraries ;;
-key) key ;;
-build) build ;;
-path) path ;;
-xcodegen) xcodegen ;;
+select-xcode) step_select_xcode ;;
+libraries) step_libraries ;;
+key) step_key ;;
+build) step_build ;;
+path) step_path ;;
+xcodegen) step_xcodegen ;;
 *)
     echo "usage: scripts/github-action.sh select-xcode|libraries|key|build|path|xcodegen" >&2
     exit 64

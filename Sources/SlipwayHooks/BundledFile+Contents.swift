@@ -13,7 +13,7 @@ extension BundledFile {
 # writes the Slipway action's repository and commit into each of its four install steps.
 # Values from a push or a pull request (branch names, commit messages, titles) reach scripts only through env:.
 #
-# Secrets and variables (Settings > Secrets and variables > Actions):
+# Secrets and variables (Settings > Secrets and variables > Actions, or the release job's environment 'release'):
 # - Pushing the release commit and its tag, first that is set: the secret SLIPWAY_DEPLOY_KEY (an SSH deploy key
 #   with write access), the variable SLIPWAY_APP_ID with the secret SLIPWAY_APP_PRIVATE_KEY (a GitHub App with
 #   contents: write), else GITHUB_TOKEN. Branch protection and rulesets refuse GITHUB_TOKEN's push unless it may
@@ -148,6 +148,9 @@ jobs:
       ${{ needs.detect.outputs.major == 'true' && github.event_name == 'push' &&
       github.ref == format('refs/heads/{0}', github.event.repository.default_branch) }}
     runs-on: macos-latest
+    # The secrets below can live in this environment (Settings > Environments > release), limited to the default
+    # branch, so no other job or branch can read them; GitHub creates it on the first run.
+    environment: release
     permissions:
       contents: write # GITHUB_TOKEN's push, when no deploy key or App is set
     concurrency:
