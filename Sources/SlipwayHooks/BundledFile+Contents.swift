@@ -69,7 +69,8 @@ jobs:
   build:
     name: Build ${{ matrix.scheme }} (${{ matrix.platform }})
     needs: detect
-    if: ${{ needs.detect.outputs.major == 'true' }}
+    # An empty matrix (no scheme to build) would fail the run; then no job builds, and the release waits.
+    if: ${{ needs.detect.outputs.major == 'true' && contains(needs.detect.outputs.matrix, '"scheme"') }}
     runs-on: macos-latest
     permissions:
       contents: read
@@ -107,7 +108,8 @@ jobs:
   test:
     name: Test ${{ matrix.scheme }} (${{ matrix.platform }})
     needs: detect
-    if: ${{ needs.detect.outputs.major == 'true' }}
+    # An empty matrix (no scheme to build) would fail the run; then no job builds, and the release waits.
+    if: ${{ needs.detect.outputs.major == 'true' && contains(needs.detect.outputs.matrix, '"scheme"') }}
     runs-on: macos-latest
     permissions:
       contents: read
