@@ -103,6 +103,10 @@ jobs:
           SCHEME: ${{ matrix.scheme }}
           DESTINATION: ${{ matrix.destination }}
         run: |
+          # XcodeGen writes the project beside the spec, which slipway version names (exit 1 only says the
+          # definitions disagree).
+          spec=$( (slipway version --json || true) | sed -n 's/.*"spec":"\([^"]*\)".*/\1/p')
+          cd "$(dirname "${spec:-project.yml}")"
           xcodebuild build -scheme "$SCHEME" -destination "$DESTINATION" CODE_SIGNING_ALLOWED=NO
 
   test:
@@ -140,6 +144,10 @@ jobs:
           SCHEME: ${{ matrix.scheme }}
           DESTINATION: ${{ matrix.destination }}
         run: |
+          # XcodeGen writes the project beside the spec, which slipway version names (exit 1 only says the
+          # definitions disagree).
+          spec=$( (slipway version --json || true) | sed -n 's/.*"spec":"\([^"]*\)".*/\1/p')
+          cd "$(dirname "${spec:-project.yml}")"
           xcodebuild test -scheme "$SCHEME" -destination "$DESTINATION" CODE_SIGNING_ALLOWED=NO
 
   release:
@@ -335,7 +343,8 @@ build=${CI_BUILD_NUMBER:?Xcode Cloud sets CI_BUILD_NUMBER}
 cd "${CI_PRIMARY_REPOSITORY_PATH:?Xcode Cloud sets CI_PRIMARY_REPOSITORY_PATH}"
 PATH="$HOME/.slipway/bin:$PATH"
 
-versions=$(slipway version --json)
+# Exit 1 only says the definitions disagree; bump --build sets them all alike.
+versions=$(slipway version --json) || true
 case "$versions" in
 *'"build":{"agree":true,"value":null,"values":[]}'*)
     spec=$(printf '%s\n' "$versions" | sed -n 's/.*"spec":"\([^"]*\)".*/\1/p')

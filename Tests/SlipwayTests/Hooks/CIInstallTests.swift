@@ -73,19 +73,26 @@ struct CIInstallTests {
             let slipway = line.hasSuffix("uses: \(CISource.placeholderAction)\(CISource.actionMarker)")
             #expect(pinned || slipway, "\(line)")
         }
-        var inRun = false
+        // A run: script is the run: line and every line indented deeper than its key.
+        var runIndent: Int?
         var runSteps = 0
+        var scriptLines = 0
         for line in workflow.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let indent = line.prefix { $0 == " " }.count
+            if let key = runIndent, trimmed.isEmpty || indent > key {
+                scriptLines += 1
+                #expect(!line.contains("${{"), "expression in a run: script: \(line)")
+                continue
+            }
+            runIndent = nil
             if trimmed.hasPrefix("run:") || trimmed.hasPrefix("- run:") {
-                inRun = true
+                runIndent = indent + (trimmed.hasPrefix("- ") ? 2 : 0)
                 runSteps += 1
                 #expect(!trimmed.contains("${{"), "expression in run: \(line)")
-            } else if inRun, !line.hasPrefix("            ") {
-                inRun = false
             }
-            if inRun { #expect(!line.contains("${{"), "expression in a run: script: \(line)") }
         }
+        #expect(scriptLines > 20, "the multi-line run: scripts were not read (\(scriptLines) lines)")
         #expect(runSteps > 0, "no run: step found, so none was checked")
     }
 
