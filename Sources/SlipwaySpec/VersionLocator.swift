@@ -131,10 +131,10 @@ package struct VersionLocator {
 
     private func definitions() throws(SpecError) -> [VersionDefinition] {
         let file = document.file
-        var order: [ObjectIdentifier] = []
-        var grouped: [ObjectIdentifier: [Hit]] = [:]
+        var order: [YAMLNode] = []
+        var grouped: [YAMLNode: [Hit]] = [:]
         for hit in hits {
-            let id = ObjectIdentifier(hit.node)
+            let id = hit.node
             if grouped[id] == nil { order.append(id) }
             grouped[id, default: []].append(hit)
         }
@@ -186,7 +186,7 @@ package struct VersionLocator {
 
     /// Where each node's text is written: the key path of its first appearance in document order, which for an
     /// aliased value is the anchor (YAML requires the anchor before any alias).
-    private func writtenPaths(of wanted: Set<ObjectIdentifier>) -> [ObjectIdentifier: String] {
+    private func writtenPaths(of wanted: Set<YAMLNode>) -> [YAMLNode: String] {
         // Without anchors or merge keys every value is reached exactly where it is written.
         let bytes = document.file.bytes
         let ampersand = UInt8(ascii: "&")
@@ -197,11 +197,11 @@ package struct VersionLocator {
         else {
             return [:]
         }
-        var found: [ObjectIdentifier: String] = [:]
-        var visited = Set<ObjectIdentifier>()
+        var found: [YAMLNode: String] = [:]
+        var visited = Set<YAMLNode>()
         var keys: [String] = []
         func walk(_ node: YAMLNode) {
-            let id = ObjectIdentifier(node)
+            let id = node
             if wanted.contains(id), found[id] == nil {
                 found[id] = keys.reduce("") { $1.hasPrefix("[") || $0.isEmpty ? $0 + $1 : $0 + "." + $1 }
             }
