@@ -140,6 +140,7 @@ package struct VersionLocator {
         }
         let written = writtenPaths(of: Set(order))
         var result: [VersionDefinition] = []
+        result.reserveCapacity(order.count)
         for id in order {
             guard let group = grouped[id], let first = group.first else { continue }
             let node = first.node

@@ -4,36 +4,44 @@ import SlipwaySpec
 /// How `slipway version` shows the versions: a readable table, or JSON.
 public enum VersionReport {
     public static func text(_ inventory: VersionInventory) -> String {
-        var lines: [String] = []
-        for kind in VersionDefinition.Kind.allCases {
-            lines.append(pad(kind.title, 19) + summary(kind, inventory))
+        // One string appended line by line: a spec with many definitions makes a long report, and an array of its
+        // lines would hold it twice.
+        var text = ""
+        var first = true
+        func append(_ line: String) {
+            if !first { text += "\n" }
+            first = false
+            text += line
         }
-        let literals = inventory.definitions.filter { !$0.isReference }
-        let references = inventory.allReferences
-        let table = Table(literals + references)
+        for kind in VersionDefinition.Kind.allCases {
+            append(pad(kind.title, 19) + summary(kind, inventory))
+        }
+        let literals = inventory.definitions.lazy.filter { !$0.isReference }
+        let references = inventory.definitions.lazy.filter(\.isReference)
+        let table = Table(inventory.definitions)
         var majority: [VersionDefinition.Kind: String] = [:]
         for kind in VersionDefinition.Kind.allCases where !inventory.agrees(kind) {
             majority[kind] = inventory.values(kind).first?.value
         }
         if !literals.isEmpty {
-            lines.append("")
+            append("")
             for definition in literals {
                 let differs = majority[definition.kind].map { $0 == definition.value ? "" : "  (differs)" } ?? ""
                 let misread = definition.misread.map { "  (unquoted: YAML reads \($0))" } ?? ""
-                lines.append(table.row(definition) + differs + misread + usedBy(definition))
+                append(table.row(definition) + differs + misread + usedBy(definition))
             }
         }
         if !references.isEmpty {
-            lines.append("")
-            lines.append("references (never rewritten):")
-            for definition in references { lines.append(table.row(definition) + usedBy(definition)) }
+            append("")
+            append("references (never rewritten):")
+            for definition in references { append(table.row(definition) + usedBy(definition)) }
         }
         for kind in VersionDefinition.Kind.allCases where !inventory.agrees(kind) {
             let option = kind == .marketing ? "--set <version>" : "--build <n>"
-            lines.append("")
-            lines.append("The \(kind.title)s disagree; bring them into step with 'slipway bump \(option)'.")
+            append("")
+            append("The \(kind.title)s disagree; bring them into step with 'slipway bump \(option)'.")
         }
-        return lines.joined(separator: "\n") + "\n"
+        return text + "\n"
     }
 
     public static func json(_ inventory: VersionInventory) -> JSON {
@@ -101,8 +109,14 @@ public enum VersionReport {
         let keyWidth: Int
 
         init(_ definitions: [VersionDefinition]) {
-            locationWidth = definitions.map { $0.location.description.count }.max() ?? 0
-            keyWidth = definitions.map(\.keyPath.count).max() ?? 0
+            var locationWidth = 0
+            var keyWidth = 0
+            for definition in definitions {
+                locationWidth = max(locationWidth, definition.location.description.count)
+                keyWidth = max(keyWidth, definition.keyPath.count)
+            }
+            self.locationWidth = locationWidth
+            self.keyWidth = keyWidth
         }
 
         func row(_ definition: VersionDefinition, value: String? = nil) -> String {

@@ -20,18 +20,16 @@ extension YAMLNode {
 
         /// The node (an alias's target), with where the alias is written when it is one.
         subscript(position: Position) -> (node: YAMLNode, alias: YAMLMark?) {
-            let record = tree.table[position.record]
-            guard record.flags & YAMLTree.Flags.kindMask == YAMLTree.Flags.alias else {
+            guard tree.table.flags(position.record) & YAMLTree.Flags.kindMask == YAMLTree.Flags.alias else {
                 return (YAMLNode(tree: tree, index: position.record), nil)
             }
-            return (YAMLNode(tree: tree, index: Int(record.link)), tree.mark(position.record))
+            return (YAMLNode(tree: tree, index: Int(tree.table[position.record].link)), tree.mark(position.record))
         }
 
         /// The node at `position` (an alias's target), without working out where an alias is written.
         func node(at position: Position) -> YAMLNode {
-            let record = tree.table[position.record]
-            let isAlias = record.flags & YAMLTree.Flags.kindMask == YAMLTree.Flags.alias
-            return YAMLNode(tree: tree, index: isAlias ? Int(record.link) : position.record)
+            let isAlias = tree.table.flags(position.record) & YAMLTree.Flags.kindMask == YAMLTree.Flags.alias
+            return YAMLNode(tree: tree, index: isAlias ? Int(tree.table[position.record].link) : position.record)
         }
     }
 

@@ -20,7 +20,7 @@ public struct YAMLMark: Hashable, Sendable {
 /// written, for `YAMLExpansion`). Keeping positions (unlike a `[String: Any]`) is what lets errors point at
 /// `file:line:column` and edits touch only a value's bytes.
 ///
-/// A node is a place in its file's `YAMLTree`, the one table that holds every node in 16 bytes (and the file's
+/// A node is a place in its file's `YAMLTree`, the one table that holds every node in 13 bytes (and the file's
 /// bytes once), so a large spec costs a small multiple of its size; a value is read from the bytes when asked for.
 public struct YAMLNode: Hashable {
     public enum Kind: UInt8, Sendable { case scalar, mapping, sequence }
@@ -41,7 +41,7 @@ public struct YAMLNode: Hashable {
         hasher.combine(ObjectIdentifier(tree))
     }
 
-    private var flags: UInt32 { tree.table[index].flags }
+    private var flags: UInt8 { tree.table.flags(index) }
 
     public var kind: Kind {
         switch flags & YAMLTree.Flags.kindMask {
@@ -52,11 +52,12 @@ public struct YAMLNode: Hashable {
     }
 
     public var style: ScalarStyle {
-        ScalarStyle(rawValue: UInt8((flags & YAMLTree.Flags.styleMask) >> YAMLTree.Flags.styleShift)) ?? .plain
+        guard kind == .scalar else { return .plain }
+        return ScalarStyle(rawValue: (flags & YAMLTree.Flags.styleMask) >> YAMLTree.Flags.styleShift) ?? .plain
     }
 
     /// Whether a mapping or sequence is written in flow style (`{a: b}`, `[a, b]`).
-    public var isFlow: Bool { flags & YAMLTree.Flags.flow != 0 }
+    public var isFlow: Bool { kind != .scalar && flags & YAMLTree.Flags.flow != 0 }
 
     /// For scalars: the value, after unescaping and folding ("" for a mapping or sequence).
     public var scalar: String { kind == .scalar ? tree.scalar(index) : "" }
@@ -86,10 +87,9 @@ public struct YAMLNode: Hashable {
 
     /// The children (a mapping's keys and values in turn), each with where it is written as an alias.
     var children: Children {
-        let record = tree.table[index]
-        let kind = record.flags & YAMLTree.Flags.kindMask
+        let kind = flags & YAMLTree.Flags.kindMask
         guard kind == 1 || kind == 2 else { return Children(tree: tree, start: 0, end: 0) }
-        return Children(tree: tree, start: index + 1, end: Int(record.link))
+        return Children(tree: tree, start: index + 1, end: Int(tree.table[index].link))
     }
 
     /// The value under `key` when this is a mapping (the first occurrence), without following merge keys.

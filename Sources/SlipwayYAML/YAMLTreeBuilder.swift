@@ -106,7 +106,7 @@ struct YAMLTreeBuilder {
                 state.documentRoot = target
                 return
             }
-            append(YAMLTree.Record(start: 0, end: 0, link: UInt32(target), flags: YAMLTree.Flags.alias), at: start)
+            append(YAMLTree.Record(start: 0, end: 0, link: UInt32(target)), flags: YAMLTree.Flags.alias, at: start)
         case YAML_SCALAR_EVENT:
             let index = table.count
             scalar(event, start: mark(event.start_mark), end: mark(event.end_mark).mark)
@@ -134,22 +134,25 @@ struct YAMLTreeBuilder {
     }
 
     /// Appends a record starting at `start`, keeping the parser's line and column when they differ from the bytes'.
-    private mutating func append(_ record: YAMLTree.Record, at start: (mark: YAMLMark, derived: Bool)) {
+    private mutating func append(
+        _ record: YAMLTree.Record, flags: UInt8, at start: (mark: YAMLMark, derived: Bool)
+    ) {
         var record = record
+        var flags = flags
         // YAMLFile refuses input of UInt32.max bytes or more, so every offset, line and column fits.
         record.start = UInt32(truncatingIfNeeded: start.mark.offset)
         if !start.derived {
-            record.flags |= YAMLTree.Flags.hasPosition
+            flags |= YAMLTree.Flags.hasPosition
             positions[UInt32(table.count)] = (
                 UInt32(truncatingIfNeeded: start.mark.line), UInt32(truncatingIfNeeded: start.mark.column)
             )
         }
-        table.append(record)
+        table.append(record, flags: flags)
     }
 
     /// Starts a collection, refusing one nested deeper than `maximumDepth`.
     private mutating func open(
-        kind: UInt32, tag: String?, anchor: String?, at start: (mark: YAMLMark, derived: Bool), isFlow: Bool,
+        kind: UInt8, tag: String?, anchor: String?, at start: (mark: YAMLMark, derived: Bool), isFlow: Bool,
         in state: inout State
     ) throws(YAMLError) {
         guard state.stack.count < Self.maximumDepth else {
@@ -163,7 +166,7 @@ struct YAMLTreeBuilder {
             flags |= YAMLTree.Flags.hasExtras
             extras[UInt32(index)] = YAMLTree.Extras(tag: tag, anchor: anchor, valueStart: nil)
         }
-        append(YAMLTree.Record(start: 0, end: 0, link: 0, flags: flags), at: start)
+        append(YAMLTree.Record(start: 0, end: 0, link: 0), flags: flags, at: start)
         if state.stack.isEmpty { state.documentRoot = index }
         state.stack.append(Frame(index: index, anchor: anchor))
     }
@@ -195,7 +198,7 @@ struct YAMLTreeBuilder {
         let anchor = string(scalar.anchor)
         let tag = string(scalar.tag)
         let style = style(scalar.style)
-        var flags = UInt32(style.rawValue) << YAMLTree.Flags.styleShift
+        var flags = style.rawValue << YAMLTree.Flags.styleShift
         var valueStart = start.mark
         if anchor != nil || tag != nil {
             valueStart = skipProperties(from: start.mark, end: end, hasAnchor: anchor != nil, hasTag: tag != nil)
@@ -217,7 +220,7 @@ struct YAMLTreeBuilder {
             values.append(contentsOf: value)
         }
         append(
-            YAMLTree.Record(start: 0, end: UInt32(truncatingIfNeeded: end.offset), link: link, flags: flags), at: start)
+            YAMLTree.Record(start: 0, end: UInt32(truncatingIfNeeded: end.offset), link: link), flags: flags, at: start)
     }
 
     private mutating func parserError(_ parser: yaml_parser_t) -> YAMLError {

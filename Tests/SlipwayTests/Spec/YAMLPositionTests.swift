@@ -8,31 +8,40 @@ import Testing
 @Suite("YAML nodes keep every position and value")
 struct YAMLPositionTests {
     static let texts: [(name: String, text: String, digest: UInt64)] = [
-        ("plain", "a: 1\nb: [x, 'y', \"z\\tq\"]\nc: {d: e}\n", 0x8ae22548a7cff768),
-        ("crlf", "a: 1\r\nb:\r\n  - x\r\n  - \"multi\r\n    line\"\r\nc: |\r\n  one\r\n  two\r\n", 0xddc56950ac2a2974),
-        ("cr", "a: 1\rb: 2\r", 0x8659f14623a934e8),
-        ("separators", "a: \"x\u{2028}y\"\nb: \"\u{85}z\"\nc: w\u{2029}\n", 0x43112d800c9e327f),
-        ("bom", "\u{FEFF}name: é\nlist: [ü, 'ö', \"ç\"]\n", 0x51e67834784c0332),
-        ("tabs", "a:\t1\nb: \"\tx\"\nc: [\t1,\t2]\n", 0x6426c646d433133a),
+        ("plain", "a: 1\nb: [x, 'y', \"z\\tq\"]\nc: {d: e}\n", 0x8ae2_2548_a7cf_f768),
+        (
+            "crlf", "a: 1\r\nb:\r\n  - x\r\n  - \"multi\r\n    line\"\r\nc: |\r\n  one\r\n  two\r\n",
+            0xddc5_6950_ac2a_2974
+        ),
+        ("cr", "a: 1\rb: 2\r", 0x8659_f146_23a9_34e8),
+        ("separators", "a: \"x\u{2028}y\"\nb: \"\u{85}z\"\nc: w\u{2029}\n", 0x4311_2d80_0c9e_327f),
+        ("bom", "\u{FEFF}name: é\nlist: [ü, 'ö', \"ç\"]\n", 0x51e6_7834_784c_0332),
+        ("tabs", "a:\t1\nb: \"\tx\"\nc: [\t1,\t2]\n", 0x6426_c646_d433_133a),
         (
             "properties",
-            "a: &x !!str 1\nb: *x\nc: !tag\n  &m {k: v}\nd: *m\ne: &s [1, *x]\nf: {<<: *m, g: h}\n", 0x151cd1d2e877a811
+            "a: &x !!str 1\nb: *x\nc: !tag\n  &m {k: v}\nd: *m\ne: &s [1, *x]\nf: {<<: *m, g: h}\n",
+            0x151c_d1d2_e877_a811
         ),
-        ("blocks", "a: >\n  folded\n  text\n\n  more\nb: |-\n  kept\n   indent\nc: plain\n  continued\n", 0x8fe67c1b2d0dbd80),
-        ("empty", "a:\nb: ~\n? c\n: d\ne: []\nf: {}\n", 0xea088cda1f20fd54),
-        ("documents", "a: 1\n---\n- é\n- ĳ: \"ü\\u00e9\"\n...\n--- x\n", 0x8cdcbf4e668bab57),
+        (
+            "blocks", "a: >\n  folded\n  text\n\n  more\nb: |-\n  kept\n   indent\nc: plain\n  continued\n",
+            0x8fe6_7c1b_2d0d_bd80
+        ),
+        ("empty", "a:\nb: ~\n? c\n: d\ne: []\nf: {}\n", 0xea08_8cda_1f20_fd54),
+        ("documents", "a: 1\n---\n- é\n- ĳ: \"ü\\u00e9\"\n...\n--- x\n", 0x8cdc_bf4e_668b_ab57),
     ]
 
     /// Writes every node reached from the roots, each shared node's subtree once.
     static func dump(_ file: YAMLFile) -> String {
         var out = ""
-        var seen = Set<Int>()  // start offset and kind: a shared node's subtree is written once
+        var seen = Set<Int>() // start offset and kind: a shared node's subtree is written once
         func mark(_ mark: YAMLMark) -> String { "\(mark.line):\(mark.column)@\(mark.offset)" }
         func walk(_ node: YAMLNode, _ depth: Int) {
             out += String(repeating: " ", count: depth)
             out += "\(node.kind) \(node.style) \(node.isFlow) \(node.tag ?? "-") \(node.anchor ?? "-") "
             out += "\(mark(node.start))-\(node.endOffset) \(mark(node.valueStart)) \(node.scalar.debugDescription)\n"
-            guard seen.insert(node.start.offset * 4 + Int(node.kind.rawValue)).inserted || node.kind == .scalar else { return }
+            guard seen.insert(node.start.offset * 4 + Int(node.kind.rawValue)).inserted || node.kind == .scalar else {
+                return
+            }
             for pair in node.pairs {
                 walk(pair.key, depth + 1)
                 walk(pair.value, depth + 1)
@@ -77,7 +86,7 @@ struct YAMLPositionTests {
     func largeDocument() throws {
         let file = try YAMLFile(path: "large.yml", text: Self.large)
         let dump = Self.dump(file)
-        #expect(Self.fnv(dump) == 0x5468a0d5b5e424dc)
+        #expect(Self.fnv(dump) == 0x5468_a0d5_b5e4_24dc)
         let last = try #require(file.root?["t2999é"]?["settings"]?["base"]?["MARKETING_VERSION"])
         #expect(last.scalar == "1.2999")
         #expect(last.start.line == 2999 * 10 + 6)
