@@ -55,6 +55,23 @@ public struct VersionInventory {
         return ranked.map { ($0.element, grouped[$0.element] ?? []) }
     }
 
+    /// The distinct literal values with how many definitions give each, ranked as `values(_:)` ranks them, without
+    /// copying the definitions.
+    public func valueCounts(_ kind: VersionDefinition.Kind) -> [(value: String, count: Int)] {
+        var order: [String] = []
+        var counts: [String: Int] = [:]
+        for definition in definitions where definition.kind == kind && !definition.isReference {
+            if counts[definition.value] == nil { order.append(definition.value) }
+            counts[definition.value, default: 0] += 1
+        }
+        let ranked = order.enumerated().sorted { lhs, rhs in
+            let left = counts[lhs.element] ?? 0
+            let right = counts[rhs.element] ?? 0
+            return left != right ? left > right : lhs.offset < rhs.offset
+        }
+        return ranked.map { ($0.element, counts[$0.element] ?? 0) }
+    }
+
     /// The one value every literal definition agrees on; `nil` when there is none or they disagree.
     public func effective(_ kind: VersionDefinition.Kind) -> String? {
         let values = distinctValues(kind, upTo: 2)

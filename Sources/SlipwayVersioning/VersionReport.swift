@@ -4,15 +4,15 @@ import SlipwaySpec
 /// How `slipway version` shows the versions: a readable table, or JSON.
 public enum VersionReport {
     public static func text(_ inventory: VersionInventory) -> String {
-        // One string appended line by line: a spec with many definitions makes a long report, and an array of its
-        // lines would hold it twice.
         var text = ""
-        var first = true
-        func append(_ line: String) {
-            if !first { text += "\n" }
-            first = false
-            text += line
-        }
+        write(inventory) { text += $0 }
+        return text
+    }
+
+    /// The text report line by line, each with its line break, for a console that writes as it goes: a spec with
+    /// many definitions makes a long report, which is then never held whole.
+    public static func write(_ inventory: VersionInventory, to emit: (String) -> Void) {
+        func append(_ line: String) { emit(line + "\n") }
         for kind in VersionDefinition.Kind.allCases {
             append(pad(kind.title, 19) + summary(kind, inventory))
         }
@@ -21,7 +21,7 @@ public enum VersionReport {
         let table = Table(inventory.definitions)
         var majority: [VersionDefinition.Kind: String] = [:]
         for kind in VersionDefinition.Kind.allCases where !inventory.agrees(kind) {
-            majority[kind] = inventory.values(kind).first?.value
+            majority[kind] = inventory.valueCounts(kind).first?.value
         }
         if !literals.isEmpty {
             append("")
@@ -41,7 +41,6 @@ public enum VersionReport {
             append("")
             append("The \(kind.title)s disagree; bring them into step with 'slipway bump \(option)'.")
         }
-        return text + "\n"
     }
 
     public static func json(_ inventory: VersionInventory) -> JSON {
@@ -80,18 +79,18 @@ public enum VersionReport {
     }
 
     private static func summary(_ kind: VersionDefinition.Kind, _ inventory: VersionInventory) -> String {
-        let values = inventory.values(kind)
+        let values = inventory.valueCounts(kind)
         if values.isEmpty {
             let references = inventory.references(kind)
             if references.isEmpty { return "not defined" }
             return "only through " + references.map(\.value).uniqued().joined(separator: ", ")
         }
         if values.count == 1 {
-            let count = values[0].definitions.count
+            let count = values[0].count
             return values[0].value + (count > 1 ? "  (\(count) places agree)" : "")
         }
         return "DISAGREE: "
-            + values.map { "\($0.value) in \($0.definitions.count) place\($0.definitions.count == 1 ? "" : "s")" }
+            + values.map { "\($0.value) in \($0.count) place\($0.count == 1 ? "" : "s")" }
             .joined(separator: ", ")
     }
 

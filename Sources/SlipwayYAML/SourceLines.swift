@@ -11,7 +11,7 @@ struct SourceLines {
         var column: UInt32
     }
 
-    static let spacing = 1024
+    static let spacing = 4096
 
     let bytes: [UInt8]
     let textStart: Int
