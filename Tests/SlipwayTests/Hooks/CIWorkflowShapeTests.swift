@@ -73,7 +73,7 @@ struct CIWorkflowShapeTests {
             let name = nameNode.scalar
             let needs = Set(names(job["needs"]))
             #expect(needs.isSubset(of: jobNames), "\(name) needs \(needs)")
-            let stepIDs = Set((job["steps"]?.items ?? []).compactMap { $0["id"]?.scalar })
+            let stepIDs = Set((job["steps"].map { Array($0.items) } ?? []).compactMap { $0["id"]?.scalar })
             let matrix = job["strategy"]?["matrix"]
             for expression in expressions(in: job) {
                 for reference in matches(#"needs\.([A-Za-z0-9_-]+)\.outputs\.([A-Za-z0-9_-]+)"#, in: expression) {
@@ -113,7 +113,7 @@ struct CIWorkflowShapeTests {
         #expect(root["runs"]?["using"]?.scalar == "composite")
         let inputs = Set((root["inputs"]?.pairs.map(\.key.scalar)) ?? [])
         #expect(inputs == ["xcode-version", "xcodegen", "working-directory"])
-        let steps = root["runs"]?["steps"]?.items ?? []
+        let steps = root["runs"]?["steps"].map { Array($0.items) } ?? []
         let ids = Set(steps.compactMap { $0["id"]?.scalar })
         for expression in expressions(in: root) {
             for reference in matches(#"steps\.([A-Za-z0-9_-]+)\.outputs\."#, in: expression) {
