@@ -36,7 +36,9 @@ enum ManifestCommand: SlipwayCommand {
         if let output = request.output, output.isEmpty {
             throw UsageError(message: "--output needs a path", spec: spec)
         }
-        try ManifestService(workspace: try context.workspace(app: arguments.value("app")), environment: context.environment).run(
+        try ManifestService(
+            workspace: try context.workspace(app: arguments.value("app")), environment: context.environment
+        ).run(
             request, console: context.console)
         return .success
     }

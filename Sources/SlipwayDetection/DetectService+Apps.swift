@@ -13,7 +13,8 @@ extension DetectService {
         var anyMajor = false
         var verdicts: [(app: String, verdict: Verdict)] = []
         for app in workspace.configuration.apps {
-            let scoped = Workspace(repository: workspace.repository, configuration: workspace.configuration.scoped(to: app))
+            let scoped = Workspace(
+                repository: workspace.repository, configuration: workspace.configuration.scoped(to: app))
             let verdict = try DetectService(workspace: scoped).judge(request.target)
             anyMajor = anyMajor || verdict.major
             verdicts.append((app.name, verdict))

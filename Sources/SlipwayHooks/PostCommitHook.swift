@@ -69,8 +69,11 @@ public struct PostCommitHook {
     static func verdicts(_ workspace: Workspace, commit: String) throws -> [(app: String?, verdict: Verdict)] {
         let configuration = workspace.configuration
         guard configuration.apps.count > 1 else {
-            let scoped = Workspace(repository: workspace.repository, configuration: try configuration.selecting(app: nil))
-            return [(configuration.apps.first?.name, try DetectService(workspace: scoped).detector.judge(commit: commit))]
+            let scoped = Workspace(
+                repository: workspace.repository, configuration: try configuration.selecting(app: nil))
+            return [
+                (configuration.apps.first?.name, try DetectService(workspace: scoped).detector.judge(commit: commit))
+            ]
         }
         return try configuration.apps.map { app in
             let scoped = Workspace(repository: workspace.repository, configuration: configuration.scoped(to: app))

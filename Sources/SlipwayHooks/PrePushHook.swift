@@ -108,7 +108,8 @@ public struct PrePushHook {
             let range = try resolver.resolve(base: update.remoteSHA, head: update.localSHA)
             let verdict = try DetectService(workspace: workspace).detector.judge(range)
             let new = update.isNewBranch ? " (new branch)" : ""
-            console.err("slipway: \(label)\(new): \(VerdictReport.summary(verdict)) [\(VerdictReport.range(verdict))]\n")
+            console.err(
+                "slipway: \(label)\(new): \(VerdictReport.summary(verdict)) [\(VerdictReport.range(verdict))]\n")
             guard verdict.major else { return false }
             return !HookGuard.isRelease(try workspace.repository.commit(range.head))
         } catch {

@@ -11,7 +11,9 @@ enum InitFile {
         let whiteLabel = findings.specs.count > 1 && findings.specs.allSatisfy { $0.path.hasPrefix("Apps/") }
         let specs = whiteLabel ? findings.specs : Array(findings.specs.prefix(1))
         if !whiteLabel, findings.specs.count > 1 {
-            lines.append("# Other specs found, not described here: \(findings.specs.dropFirst().map(\.path).joined(separator: ", "))")
+            lines.append(
+                "# Other specs found, not described here: \(findings.specs.dropFirst().map(\.path).joined(separator: ", "))"
+            )
         }
         let apps = specs.flatMap { spec in
             spec.apps.isEmpty && whiteLabel
@@ -39,8 +41,10 @@ enum InitFile {
     private static func single(_ spec: InitService.Findings.Spec, tags: [String]) -> [String] {
         var lines = ["", "# The XcodeGen spec, relative to the repository root.", "spec: \(quoted(spec.path))"]
         if let projectRoot = spec.projectRoot {
-            lines += ["# Its includes are relative to the repository root, as with xcodegen --project-root.",
-                "projectRoot: \(quoted(projectRoot))"]
+            lines += [
+                "# Its includes are relative to the repository root, as with xcodegen --project-root.",
+                "projectRoot: \(quoted(projectRoot))",
+            ]
         }
         let prefix = tagPrefix(tags) ?? "v"
         lines.append("")
@@ -49,9 +53,11 @@ enum InitFile {
                 ? "# No tags in history yet; releases are tagged \(prefix){version}."
                 : "# Release tags in history: \(summary(tags)).")
         lines += [
-            "detect:", "  # The tags that are releases; the latest one reachable is where 'since the last release' starts.",
+            "detect:",
+            "  # The tags that are releases; the latest one reachable is where 'since the last release' starts.",
             "  releaseTagPattern: \(quoted(prefix + "*"))", "release:",
-            "  # The tag a release makes: releaseTagPattern above must match it.", "  tag: \(quoted(prefix + "{version}"))",
+            "  # The tag a release makes: releaseTagPattern above must match it.",
+            "  tag: \(quoted(prefix + "{version}"))",
         ]
         return lines
     }
