@@ -55,9 +55,14 @@ public struct ManifestService {
     /// is built (the working tree's) and notes the difference.
     func recordWorkingTreeVersions(_ manifest: inout ReleaseManifest, currentDirectory: URL) {
         let context = SpecContext(workspace: workspace, currentDirectory: currentDirectory, environment: environment)
-        guard let location = try? context.locate(SpecContext.Options()),
-            let inventory = try? VersionInventory.read(location, context: context, access: .read)
-        else { return }
+        let inventory: VersionInventory
+        do {
+            inventory = try VersionInventory.read(
+                try context.locate(SpecContext.Options()), context: context, access: .read)
+        } catch {
+            // No spec to read in the working tree (or one that does not parse): the commit's versions stand.
+            return
+        }
         let committed = (manifest.version.marketing, manifest.version.build)
         let marketing = inventory.values(.marketing).first?.value ?? committed.0
         let build = inventory.values(.build).first?.value ?? committed.1
