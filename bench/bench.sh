@@ -26,4 +26,5 @@ for script in detect bump run hash hooks; do
         "$here/$script.sh" "$binary" || status=1
     fi
 done
+echo; "$here/yaml-memory.sh" "$binary" || status=1
 exit $status

@@ -185,7 +185,7 @@ extension Configuration {
         if node.isNull { return [] }
         let patterns = try reader.strings(node, keyPath: "artifacts")
         for (index, pattern) in patterns.enumerated() where pattern.isEmpty || pattern.hasPrefix("/") {
-            let item = node.kind == .sequence ? node.items[index] : node
+            let item = node.kind == .sequence ? Array(node.items)[index] : node
             throw reader.file.error(
                 "artifact pattern '\(pattern)' must be a non-empty path relative to the repository root",
                 at: item, hint: "e.g. build/*.ipa or build/**/*.dSYM.zip")

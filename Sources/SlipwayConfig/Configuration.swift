@@ -85,7 +85,7 @@ public struct Configuration: Sendable {
         case "hooks": hooks = try HooksConfig.read(node, reader)
         case "apps":
             apps = try Configuration.readApps(node, reader)
-            marks.apps = node.kind == .sequence ? node.items : []
+            marks.apps = node.kind == .sequence ? Array(node.items) : []
         default: break
         }
     }

@@ -12,6 +12,12 @@ public protocol StageReporter: AnyObject {
     /// Every stage ends here, skipped ones included.
     func stageDidFinish(_ result: StageResult, stage: Stage)
     func runDidFinish(_ report: StageRunReport)
+    /// A program of the stage started in process group `group`, before the stage waits on it.
+    func stageDidStartProcessGroup(_ group: Int32, stage: Stage)
+}
+
+extension StageReporter {
+    public func stageDidStartProcessGroup(_ group: Int32, stage: Stage) {}
 }
 
 /// How stage progress is shown, chosen from the environment.

@@ -171,4 +171,8 @@ private final class StageOutputRelay: ProcessObserver {
     func processHeartbeat(elapsed: Double) {
         reporter.stageHeartbeat(stage, elapsed: offset + elapsed)
     }
+
+    func processDidStart(group: Int32) {
+        reporter.stageDidStartProcessGroup(group, stage: stage)
+    }
 }

@@ -12,6 +12,8 @@ final class JournalingStageReporter: StageReporter {
     /// Results of stages a resumed release had already passed.
     private let earlier: [StageResult]
     private var results: [StageResult] = []
+    /// The journal's stage groups, this run's included, for the executor's next journal entry.
+    var stageGroups: [ReleaseJournal.StageGroup] { journal.stageGroups ?? [] }
 
     init(wrapping inner: StageReporter, journal: ReleaseJournal, repository: Repository, earlier: [StageResult]) {
         self.inner = inner
@@ -29,6 +31,18 @@ final class JournalingStageReporter: StageReporter {
     }
     func stageHeartbeat(_ stage: Stage, elapsed: Double) { inner.stageHeartbeat(stage, elapsed: elapsed) }
     func runDidFinish(_ report: StageRunReport) { inner.runDidFinish(report) }
+
+    /// Records the group before the stage is waited on: if Slipway is killed now, `--continue` or `--abort` ends it.
+    func stageDidStartProcessGroup(_ group: Int32, stage: Stage) {
+        let entry = ReleaseJournal.StageGroup(stage: stage.name, group: group)
+        guard !(journal.stageGroups ?? []).contains(entry) else { return }
+        journal.stageGroups = (journal.stageGroups ?? []) + [entry]
+        do {
+            try journal.write(in: repository)
+        } catch {
+            // The group is then the guardian's alone to end, which it does if Slipway dies while the stage runs.
+        }
+    }
 
     func stageDidFinish(_ result: StageResult, stage: Stage) {
         inner.stageDidFinish(result, stage: stage)

@@ -16,6 +16,8 @@ public struct ManifestService {
         public var output: String?
         /// Also write an in-toto statement; `nil` follows `release.inToto`.
         public var inToto: Bool?
+        /// The build number to record instead of the committed spec's: the one CI built (`CI_BUILD_NUMBER`).
+        public var build: String?
         public var currentDirectory: URL
         public var now = Date()
 
@@ -37,10 +39,11 @@ public struct ManifestService {
         let head = try workspace.repository.resolveCommit("HEAD")
         var manifest = try ManifestAssembler(workspace: workspace, environment: environment).manifest(
             head: head, releaseTag: .lookUp, now: request.now)
+        recordWorkingTreeVersions(&manifest, currentDirectory: request.currentDirectory)
+        // `--build` names what CI built, whatever the spec says.
+        if let build = request.build { manifest.version.build = build }
         let patterns = request.artifacts.isEmpty ? workspace.configuration.artifacts.map(\.pattern) : request.artifacts
         manifest.artifacts = try ArtifactCollector(repository: workspace.repository).collect(patterns)
-
-        recordWorkingTreeVersions(&manifest, currentDirectory: request.currentDirectory)
         let writer = ManifestWriter(repository: workspace.repository, environment: environment)
         let url =
             request.output.map { ManifestService.outputURL($0, relativeTo: request.currentDirectory) }

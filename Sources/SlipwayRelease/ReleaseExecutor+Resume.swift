@@ -40,6 +40,7 @@ extension ReleaseExecutor {
         progress.results = journal.results
         progress.commit = journal.releaseCommit.flatMap(OID.init(hex:))
         progress.manifestFiles = journal.manifestFiles
+        progress.stageGroups = journal.stageGroups
         let updates = journal.specUpdates
         if journal.completed > 0 {
             progress.backup = AtomicFileWriter.Backup(files: updates.map { ($0.url.path, $0.original, $0.updated) })

@@ -41,6 +41,8 @@ struct ReleaseExecutor {
         var resuming = false
         /// The journal as of the step being carried out (the stages record each one that passes).
         var journal: ReleaseJournal?
+        /// The stages' process groups, as the journal records them.
+        var stageGroups: [ReleaseJournal.StageGroup]?
     }
 
     func run(_ plan: ReleasePlan, journal initial: ReleaseJournal, progress start: Progress = Progress()) throws
@@ -67,6 +69,7 @@ struct ReleaseExecutor {
             journal.results = progress.results
             journal.releaseCommit = progress.commit?.hex
             journal.manifestFiles = progress.manifestFiles
+            journal.stageGroups = progress.stageGroups
             try journal.write(in: repository)
             console.flush()
             stopIfTestAsks(afterStep: index + 1)
@@ -179,6 +182,7 @@ struct ReleaseExecutor {
         let report = runner.run(
             remaining, environment: values, options: options, reporter: reporter, cancellation: cancellation)
         progress.results = passed + report.results
+        if let journaling = reporter as? JournalingStageReporter { progress.stageGroups = journaling.stageGroups }
         if let failed = report.failed {
             throw abandon(
                 plan, progress, stage: failed.name, reason: StageFailure(result: failed).message, log: failed.logPath)

@@ -39,6 +39,15 @@ struct ReleaseJournal: Codable {
     var releaseCommit: String?
     /// The files the manifest step wrote, repository-relative, for `--abort`.
     var manifestFiles: [String] = []
+    /// The process group of every stage program started, recorded before Slipway waits on it, so `--continue` and
+    /// `--abort` can end what outlived a crash (a program a stage left in the background). Optional: a journal
+    /// written before groups were recorded has none.
+    var stageGroups: [StageGroup]?
+
+    struct StageGroup: Codable, Equatable {
+        var stage: String
+        var group: Int32
+    }
 
     init(plan: ReleasePlan, command: String, startedAt: Date = Date()) {
         self.command = command

@@ -17,12 +17,14 @@ extension ReleaseService {
         let (lock, journal, head) = try takePendingRelease(
             commandLine: commandLine, wait: waitForLock, console: console)
         defer { lock.release() }
+        let ended = endSurvivingStages(journal)
         if journal.completed >= journal.steps.count {
             ReleaseJournal.remove(in: workspace.repository)
+            for line in ended { console.out(line.prefix(1).uppercased() + line.dropFirst() + "\n") }
             console.out("The release of \(journal.project) \(journal.version) had finished; nothing to undo.\n")
             return .success
         }
-        var report = AbortReport()
+        var report = AbortReport(done: ended)
         let commit = try releaseCommit(journal, head: head)
         if let commit { try undoTag(journal, commit: commit, into: &report) }
         removeManifest(journal, into: &report)

@@ -8,9 +8,11 @@ import SlipwayHistory
 extension ReleaseService {
     /// Finishes the steps the journal has not recorded as done, as planned.
     public func resume(commandLine: String, waitForLock: Bool, console: Console) throws -> ExitStatus {
-        let (lock, journal, head) = try takePendingRelease(
+        var (lock, journal, head) = try takePendingRelease(
             commandLine: commandLine, wait: waitForLock, console: console)
         defer { lock.release() }
+        for line in endSurvivingStages(journal) { console.out(line.prefix(1).uppercased() + line.dropFirst() + "\n") }
+        journal.stageGroups = nil
         var draft = try ManifestAssembler(workspace: workspace, environment: environment).manifest(
             head: head, releaseTag: .none, requested: journal.requested)
         draft.version.marketing = journal.version
@@ -59,6 +61,20 @@ extension ReleaseService {
             lock.release()
             throw error
         }
+    }
+
+    /// Ends every stage process group the journal records that still has a running member (SIGTERM, then SIGKILL),
+    /// one line for each: programs a stage left running must not outlive the release that started them.
+    func endSurvivingStages(_ journal: ReleaseJournal) -> [String] {
+        var lines: [String] = []
+        for entry in journal.stageGroups ?? [] {
+            guard let ending = ProcessGroup.end(entry.group) else { continue }
+            let how = ending == .terminated ? "SIGTERM" : "SIGTERM, then SIGKILL"
+            lines.append(
+                "ended process group \(entry.group) of the stage \(entry.stage.inDoubleQuotes), still running after "
+                    + "the interrupted release (\(how))")
+        }
+        return lines
     }
 
     func pendingJournal() throws -> ReleaseJournal {

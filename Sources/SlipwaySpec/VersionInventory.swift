@@ -30,7 +30,9 @@ public struct VersionInventory {
         var definitions: [VersionDefinition] = []
         for (index, document) in spec.documents.enumerated() {
             var locator = VersionLocator(document: document, documentIndex: index)
-            definitions += try locator.locate()
+            let located = try locator.locate()
+            // One file (the usual case) keeps its array: appending would hold a second copy for a moment.
+            if definitions.isEmpty { definitions = located } else { definitions += located }
         }
         let targets = SpecTargets(spec: spec)
         self.targets = targets
@@ -72,7 +74,7 @@ public struct VersionInventory {
     public func values(_ kind: VersionDefinition.Kind) -> [(value: String, definitions: [VersionDefinition])] {
         var order: [String] = []
         var grouped: [String: [VersionDefinition]] = [:]
-        for definition in literals(kind) {
+        for definition in definitions where definition.kind == kind && !definition.isReference {
             if grouped[definition.value] == nil { order.append(definition.value) }
             grouped[definition.value, default: []].append(definition)
         }
@@ -84,13 +86,41 @@ public struct VersionInventory {
         return ranked.map { ($0.element, grouped[$0.element] ?? []) }
     }
 
-    /// The one value every literal definition agrees on; `nil` when there is none or they disagree.
-    public func effective(_ kind: VersionDefinition.Kind) -> String? {
-        let values = values(kind)
-        return values.count == 1 ? values[0].value : nil
+    /// The distinct literal values with how many definitions give each, ranked as `values(_:)` ranks them, without
+    /// copying the definitions.
+    public func valueCounts(_ kind: VersionDefinition.Kind) -> [(value: String, count: Int)] {
+        var order: [String] = []
+        var counts: [String: Int] = [:]
+        for definition in definitions where definition.kind == kind && !definition.isReference {
+            if counts[definition.value] == nil { order.append(definition.value) }
+            counts[definition.value, default: 0] += 1
+        }
+        let ranked = order.enumerated().sorted { lhs, rhs in
+            let left = counts[lhs.element] ?? 0
+            let right = counts[rhs.element] ?? 0
+            return left != right ? left > right : lhs.offset < rhs.offset
+        }
+        return ranked.map { ($0.element, counts[$0.element] ?? 0) }
     }
 
-    public func agrees(_ kind: VersionDefinition.Kind) -> Bool { values(kind).count <= 1 }
+    /// The one value every literal definition agrees on; `nil` when there is none or they disagree.
+    public func effective(_ kind: VersionDefinition.Kind) -> String? {
+        let values = distinctValues(kind, upTo: 2)
+        return values.count == 1 ? values[0] : nil
+    }
+
+    public func agrees(_ kind: VersionDefinition.Kind) -> Bool { distinctValues(kind, upTo: 2).count <= 1 }
+
+    /// The first `limit` distinct literal values in document order, without grouping every definition by value.
+    private func distinctValues(_ kind: VersionDefinition.Kind, upTo limit: Int) -> [String] {
+        var found: [String] = []
+        for definition in definitions where definition.kind == kind && !definition.isReference {
+            guard !found.contains(definition.value) else { continue }
+            found.append(definition.value)
+            if found.count == limit { break }
+        }
+        return found
+    }
 
     public func document(of definition: VersionDefinition) -> SpecDocument {
         spec.documents[definition.documentIndex]

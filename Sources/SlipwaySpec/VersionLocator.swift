@@ -77,10 +77,10 @@ package struct VersionLocator {
                 where Self.structural(info.key) == "properties" {
                     let propertiesPath = Self.join(Self.join(path, entry.key), info.key)
                     for property in try expansion.entries(of: info.value, via: info.via) {
-                        if let kind = Self.infoKinds[property.key] {
+                        if let (setting, kind) = Self.lookUp(property.key, in: Self.infoKinds) {
                             hits.append(
                                 Hit(
-                                    node: property.value, setting: property.key, kind: kind,
+                                    node: property.value, setting: setting, kind: kind,
                                     path: Self.join(propertiesPath, property.key)))
                         }
                     }
@@ -121,27 +121,59 @@ package struct VersionLocator {
 
     private mutating func walkBuildSettings(_ entries: [Entry], path: String) {
         for entry in entries {
-            if let kind = Self.settingsKinds[entry.key] {
-                hits.append(Hit(node: entry.value, setting: entry.key, kind: kind, path: Self.join(path, entry.key)))
+            if let (setting, kind) = Self.lookUp(entry.key, in: Self.settingsKinds) {
+                hits.append(Hit(node: entry.value, setting: setting, kind: kind, path: Self.join(path, entry.key)))
             }
         }
     }
 
+    /// The kind a setting name defines, with the name as the table spells it when the key is those very bytes: a
+    /// spec with a definition in every target then keeps one copy of the name, not one a definition.
+    private static func lookUp(_ key: String, in table: [String: VersionDefinition.Kind])
+        -> (setting: String, kind: VersionDefinition.Kind)?
+    {
+        guard let index = table.index(forKey: key) else { return nil }
+        let (name, kind) = table[index]
+        return (name.utf8.elementsEqual(key.utf8) ? name : key, kind)
+    }
+
     // MARK: From hits to definitions
+
+    /// The hits of each node in order of first appearance: each node's first hit, and the next hit of the same node
+    /// after each hit (-1 for none). Chains, not an array per node, since a large spec has one per definition.
+    private func chains() -> (firsts: [Int32], next: [Int32]) {
+        var groupOf: [YAMLNode: Int] = [:]
+        var firsts: [Int32] = []
+        var lasts: [Int32] = []
+        var next = [Int32](repeating: -1, count: hits.count)
+        for (index, hit) in hits.enumerated() {
+            if let group = groupOf[hit.node] {
+                next[Int(lasts[group])] = Int32(index)
+                lasts[group] = Int32(index)
+            } else {
+                groupOf[hit.node] = firsts.count
+                firsts.append(Int32(index))
+                lasts.append(Int32(index))
+            }
+        }
+        return (firsts, next)
+    }
 
     private func definitions() throws(SpecError) -> [VersionDefinition] {
         let file = document.file
-        var order: [ObjectIdentifier] = []
-        var grouped: [ObjectIdentifier: [Hit]] = [:]
-        for hit in hits {
-            let id = ObjectIdentifier(hit.node)
-            if grouped[id] == nil { order.append(id) }
-            grouped[id, default: []].append(hit)
-        }
-        let written = writtenPaths(of: Set(order))
+        let (firsts, next) = chains()
+        let written = writtenPaths(of: firsts)
         var result: [VersionDefinition] = []
-        for id in order {
-            guard let group = grouped[id], let first = group.first else { continue }
+        result.reserveCapacity(firsts.count)
+        for head in firsts {
+            let id = hits[Int(head)].node
+            var group: [Hit] = []
+            var member = Int(head)
+            while member >= 0 {
+                group.append(hits[member])
+                member = Int(next[member])
+            }
+            guard let first = group.first else { continue }
             let node = first.node
             if let other = group.first(where: { $0.kind != first.kind }) {
                 throw SpecError(
@@ -186,7 +218,7 @@ package struct VersionLocator {
 
     /// Where each node's text is written: the key path of its first appearance in document order, which for an
     /// aliased value is the anchor (YAML requires the anchor before any alias).
-    private func writtenPaths(of wanted: Set<ObjectIdentifier>) -> [ObjectIdentifier: String] {
+    private func writtenPaths(of firsts: [Int32]) -> [YAMLNode: String] {
         // Without anchors or merge keys every value is reached exactly where it is written.
         let bytes = document.file.bytes
         let ampersand = UInt8(ascii: "&")
@@ -197,11 +229,12 @@ package struct VersionLocator {
         else {
             return [:]
         }
-        var found: [ObjectIdentifier: String] = [:]
-        var visited = Set<ObjectIdentifier>()
+        let wanted = Set(firsts.map { hits[Int($0)].node })
+        var found: [YAMLNode: String] = [:]
+        var visited = Set<YAMLNode>()
         var keys: [String] = []
         func walk(_ node: YAMLNode) {
-            let id = ObjectIdentifier(node)
+            let id = node
             if wanted.contains(id), found[id] == nil {
                 found[id] = keys.reduce("") { $1.hasPrefix("[") || $0.isEmpty ? $0 + $1 : $0 + "." + $1 }
             }

@@ -5,43 +5,50 @@ import SlipwaySpec
 /// How `slipway version` shows the versions: a readable table, or JSON.
 public enum VersionReport {
     public static func text(_ inventory: VersionInventory) -> String {
-        var lines: [String] = []
+        var text = ""
+        write(inventory) { text += $0 }
+        return text
+    }
+
+    /// The text report line by line, each with its line break, for a console that writes as it goes: a spec with
+    /// many definitions makes a long report, which is then never held whole.
+    public static func write(_ inventory: VersionInventory, to emit: (String) -> Void) {
+        func append(_ line: String) { emit(line + "\n") }
         for kind in VersionDefinition.Kind.allCases {
-            lines.append(pad(kind.title, 19) + summary(kind, inventory))
+            append(pad(kind.title, 19) + summary(kind, inventory))
         }
-        let literals = inventory.definitions.filter { !$0.isReference }
-        let references = inventory.allReferences
-        let table = Table(literals + references)
+        let literals = inventory.definitions.lazy.filter { !$0.isReference }
+        let references = inventory.definitions.lazy.filter(\.isReference)
+        let table = Table(inventory.definitions)
         var majority: [VersionDefinition.Kind: String] = [:]
         for kind in VersionDefinition.Kind.allCases where !inventory.agrees(kind) {
-            majority[kind] = inventory.values(kind).first?.value
+            majority[kind] = inventory.valueCounts(kind).first?.value
         }
         if !literals.isEmpty {
-            lines.append("")
+            append("")
             for definition in literals {
                 let differs = majority[definition.kind].map { $0 == definition.value ? "" : "  (differs)" } ?? ""
                 let misread = definition.misread.map { "  (unquoted: YAML reads \($0))" } ?? ""
-                lines.append(table.row(definition) + differs + misread + usedBy(definition))
+                append(table.row(definition) + differs + misread + usedBy(definition))
             }
         }
         if !references.isEmpty {
-            lines.append("")
-            lines.append("references (never rewritten):")
-            for definition in references { lines.append(table.row(definition) + usedBy(definition)) }
+            append("")
+            append("references (never rewritten):")
+            for definition in references { append(table.row(definition) + usedBy(definition)) }
         }
         for kind in VersionDefinition.Kind.allCases where !inventory.agrees(kind) {
             let option = kind == .marketing ? "--set <version>" : "--build <n>"
-            lines.append("")
-            lines.append("The \(kind.title)s disagree; bring them into step with 'slipway bump \(option)'.")
+            append("")
+            append("The \(kind.title)s disagree; bring them into step with 'slipway bump \(option)'.")
         }
         if !inventory.agrees(.marketing), let apps = inventory.suggestedApps {
-            lines.append("")
-            lines.append("If the targets are separate apps, each with its own version, this apps: block in")
-            lines.append("\(Configuration.fileName) describes them, so each is bumped and released on its own:")
-            lines.append("")
-            lines.append(apps.trimmingCharacters(in: .newlines))
+            append("")
+            append("If the targets are separate apps, each with its own version, this apps: block in")
+            append("\(Configuration.fileName) describes them, so each is bumped and released on its own:")
+            append("")
+            append(apps.trimmingCharacters(in: .newlines))
         }
-        return lines.joined(separator: "\n") + "\n"
     }
 
     public static func json(_ inventory: VersionInventory) -> JSON {
@@ -80,18 +87,18 @@ public enum VersionReport {
     }
 
     private static func summary(_ kind: VersionDefinition.Kind, _ inventory: VersionInventory) -> String {
-        let values = inventory.values(kind)
+        let values = inventory.valueCounts(kind)
         if values.isEmpty {
             let references = inventory.references(kind)
             if references.isEmpty { return "not defined" }
             return "only through " + references.map(\.value).uniqued().joined(separator: ", ")
         }
         if values.count == 1 {
-            let count = values[0].definitions.count
+            let count = values[0].count
             return values[0].value + (count > 1 ? "  (\(count) places agree)" : "")
         }
         return "DISAGREE: "
-            + values.map { "\($0.value) in \($0.definitions.count) place\($0.definitions.count == 1 ? "" : "s")" }
+            + values.map { "\($0.value) in \($0.count) place\($0.count == 1 ? "" : "s")" }
             .joined(separator: ", ")
     }
 
@@ -109,8 +116,14 @@ public enum VersionReport {
         let keyWidth: Int
 
         init(_ definitions: [VersionDefinition]) {
-            locationWidth = definitions.map { $0.location.description.count }.max() ?? 0
-            keyWidth = definitions.map(\.keyPath.count).max() ?? 0
+            var locationWidth = 0
+            var keyWidth = 0
+            for definition in definitions {
+                locationWidth = max(locationWidth, definition.location.description.count)
+                keyWidth = max(keyWidth, definition.keyPath.count)
+            }
+            self.locationWidth = locationWidth
+            self.keyWidth = keyWidth
         }
 
         func row(_ definition: VersionDefinition, value: String? = nil) -> String {

@@ -28,7 +28,11 @@ public struct VersionService {
         for definition in inventory.misreadLiterals {
             console.err(inventory.misread(definition).renderedAsWarning + "\n")
         }
-        console.out(json ? VersionReport.json(inventory).compact() + "\n" : VersionReport.text(inventory))
+        if json {
+            console.out(VersionReport.json(inventory).compact() + "\n")
+        } else {
+            VersionReport.write(inventory) { console.out($0) }
+        }
         let agree = VersionDefinition.Kind.allCases.allSatisfy { inventory.agrees($0) }
         return agree ? .success : .negative
     }

@@ -6,7 +6,7 @@ import SlipwayCore
 /// The parsed tree shares every aliased node, so a walk that follows aliases can visit far more nodes than the file
 /// holds: 25 lines of `mN: &mN {<<: [*mN-1, *mN-1]}` (under 1 KB) stand for 2^25 merged mappings. Two things keep a
 /// walk short:
-/// - a mapping's merged entries are worked out once per expansion and remembered by node identity, so
+/// - a mapping's merged entries are worked out once per expansion and remembered by node, so
 ///   `<<: [*a, *a]` costs what `<<: *a` costs and a chain of merges costs its length, not 2^length;
 /// - every node reached through an alias or a merge key counts against `budget`; past it the walk stops with an
 ///   error at the alias or merge key it was following.
@@ -44,7 +44,7 @@ public final class YAMLExpansion {
     }
 
     /// The merged entries of every mapping with a merge key expanded so far.
-    private var expanded: [ObjectIdentifier: [Merged]] = [:]
+    private var expanded: [YAMLNode: [Merged]] = [:]
 
     public init(file: YAMLFile, budget: Int = YAMLExpansion.defaultBudget, subject: String = "the file") {
         self.file = file
@@ -83,15 +83,17 @@ public final class YAMLExpansion {
     // MARK: Merge keys
 
     private func hasMergeKey(_ node: YAMLNode) -> Bool {
-        node.pairs.contains { $0.key.kind == .scalar && $0.key.style == .plain && $0.key.scalar == "<<" }
+        node.pairs.contains { $0.key.style == .plain && $0.key.isScalar("<<") }
     }
 
     /// A mapping's own entries with scalar keys, merge keys left out.
     private func ownEntries(of node: YAMLNode) -> [Merged] {
         var result: [Merged] = []
-        for (index, pair) in node.pairs.enumerated() where pair.key.kind == .scalar {
-            if pair.key.style == .plain, pair.key.scalar == "<<" { continue }
-            result.append(Merged(key: pair.key.scalar, value: pair.value, mark: node.aliasMark(ofChild: 2 * index + 1)))
+        let pairs = node.pairs
+        for position in pairs.indices {
+            let (key, value) = pairs[position]
+            guard key.kind == .scalar, key.style != .plain || !key.isScalar("<<") else { continue }
+            result.append(Merged(key: key.scalar, value: value, mark: pairs.valueAlias(at: position)))
         }
         return result
     }
@@ -100,15 +102,18 @@ public final class YAMLExpansion {
     /// named: its alias, or the merge key for a mapping written in place.
     private func sources(of node: YAMLNode) -> [(node: YAMLNode, mark: YAMLMark)] {
         var result: [(node: YAMLNode, mark: YAMLMark)] = []
-        for (index, pair) in node.pairs.enumerated() where pair.key.kind == .scalar {
-            guard pair.key.style == .plain, pair.key.scalar == "<<" else { continue }
-            let named = node.aliasMark(ofChild: 2 * index + 1) ?? pair.key.start
-            guard pair.value.kind == .sequence else {
-                if pair.value.kind == .mapping { result.append((pair.value, named)) }
+        let pairs = node.pairs
+        for position in pairs.indices {
+            let (key, value) = pairs[position]
+            guard key.style == .plain, key.isScalar("<<") else { continue }
+            let named = pairs.valueAlias(at: position) ?? key.start
+            guard value.kind == .sequence else {
+                if value.kind == .mapping { result.append((value, named)) }
                 continue
             }
-            for (position, item) in pair.value.items.enumerated() where item.kind == .mapping {
-                result.append((item, pair.value.aliasMark(ofChild: position) ?? named))
+            let items = value.items
+            for item in items.indices where items[item].kind == .mapping {
+                result.append((items[item], items.alias(at: item) ?? named))
             }
         }
         return result
@@ -117,15 +122,15 @@ public final class YAMLExpansion {
     /// The merged entries of a mapping with a merge key, expanding its sources first. Sources are expanded in a
     /// loop, not by recursion: a chain of merges can be as long as the file. The parser leaves no cycles.
     private func expandedEntries(of node: YAMLNode) throws(YAMLError) -> [Merged] {
-        if let done = expanded[ObjectIdentifier(node)] { return done }
+        if let done = expanded[node] { return done }
         var stack = [node]
         while let top = stack.last {
-            if expanded[ObjectIdentifier(top)] != nil {
+            if expanded[top] != nil {
                 stack.removeLast()
                 continue
             }
             let pending = sources(of: top).filter {
-                expanded[ObjectIdentifier($0.node)] == nil && hasMergeKey($0.node)
+                expanded[$0.node] == nil && hasMergeKey($0.node)
             }
             guard pending.isEmpty else {
                 for source in pending.reversed() {
@@ -134,10 +139,10 @@ public final class YAMLExpansion {
                 }
                 continue
             }
-            expanded[ObjectIdentifier(top)] = try merge(top)
+            expanded[top] = try merge(top)
             stack.removeLast()
         }
-        return expanded[ObjectIdentifier(node)] ?? []
+        return expanded[node] ?? []
     }
 
     /// A mapping's own entries, then those of its sources (already expanded) whose key is not present yet.
@@ -145,7 +150,7 @@ public final class YAMLExpansion {
         var result = ownEntries(of: node)
         var present = Set(result.map(\.key))
         for source in sources(of: node) {
-            let entries = expanded[ObjectIdentifier(source.node)] ?? ownEntries(of: source.node)
+            let entries = expanded[source.node] ?? ownEntries(of: source.node)
             try charge(entries.count, at: source.mark)
             for entry in entries where present.insert(entry.key).inserted {
                 result.append(Merged(key: entry.key, value: entry.value, mark: entry.mark ?? source.mark))
@@ -180,8 +185,9 @@ extension YAMLExpansion {
         public func value(_ key: String) throws(YAMLError) -> Cursor? {
             guard node.kind == .mapping else { return nil }
             // Looking through a mapping reached through an alias visits the keys before the one found.
-            for (index, pair) in node.pairs.enumerated() where pair.key.kind == .scalar && pair.key.scalar == key {
-                return try child(2 * index + 1, scanned: via == nil ? 1 : index + 1)
+            let pairs = node.pairs
+            for (index, position) in pairs.indices.enumerated() where pairs[position].key.isScalar(key) {
+                return try child(node.children.index(after: position), scanned: via == nil ? 1 : index + 1)
             }
             if let via { try expansion.charge(node.pairs.count, at: via) }
             return nil
@@ -190,8 +196,9 @@ extension YAMLExpansion {
         /// A mapping's own pairs with scalar keys, in order.
         public func pairs() throws(YAMLError) -> [(key: String, value: Cursor)] {
             var result: [(key: String, value: Cursor)] = []
-            for (index, pair) in node.pairs.enumerated() where pair.key.kind == .scalar {
-                result.append((pair.key.scalar, try child(2 * index + 1, scanned: 1)))
+            let pairs = node.pairs
+            for position in pairs.indices where pairs[position].key.kind == .scalar {
+                result.append((pairs[position].key.scalar, try child(node.children.index(after: position), scanned: 1)))
             }
             return result
         }
@@ -199,15 +206,16 @@ extension YAMLExpansion {
         /// A sequence's items.
         public func items() throws(YAMLError) -> [Cursor] {
             var result: [Cursor] = []
-            for index in node.items.indices { result.append(try child(index, scanned: 1)) }
+            for position in node.items.indices { result.append(try child(position, scanned: 1)) }
             return result
         }
 
-        /// Child `index` of the node, charging `scanned` visits when it is reached through an alias.
-        private func child(_ index: Int, scanned: Int) throws(YAMLError) -> Cursor {
-            let mark = node.aliasMark(ofChild: index) ?? via
+        /// The child at `position`, charging `scanned` visits when it is reached through an alias.
+        private func child(_ position: YAMLNode.Position, scanned: Int) throws(YAMLError) -> Cursor {
+            let (child, alias) = node.children[position]
+            let mark = alias ?? via
             if let mark { try expansion.charge(scanned, at: mark) }
-            return Cursor(expansion: expansion, node: node.children[index], via: mark)
+            return Cursor(expansion: expansion, node: child, via: mark)
         }
     }
 

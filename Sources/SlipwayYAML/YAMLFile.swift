@@ -17,7 +17,7 @@ public struct YAMLFile {
     /// The first document's root, or `nil` for an empty file.
     public var root: YAMLNode? { documents.first ?? nil }
 
-    /// The largest input parsed: nodes keep positions in 32 bits, which no spec or configuration comes near.
+    /// The largest input parsed: the node table keeps offsets in 32 bits, which no spec or configuration comes near.
     public static let maximumSize = Int(UInt32.max) - 1
 
     public init(path: String, bytes: [UInt8], quotesSource: Bool = true) throws(YAMLError) {
@@ -30,7 +30,8 @@ public struct YAMLFile {
         self.bytes = bytes
         self.quotesSource = quotesSource
         var builder = YAMLTreeBuilder(path: path, bytes: bytes, quotesSource: quotesSource)
-        self.documents = try builder.parse()
+        let (tree, roots) = try builder.parse()
+        self.documents = roots.map { root in root.map { YAMLNode(tree: tree, index: $0) } }
     }
 
     public init(path: String, text: String) throws(YAMLError) {

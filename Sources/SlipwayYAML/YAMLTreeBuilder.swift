@@ -1,86 +1,57 @@
 import CYAML
 import SlipwayCore
 
-/// Turns libyaml's event stream into `YAMLNode` trees.
+/// Turns libyaml's event stream into one `YAMLTree`: each node's record is appended when the node starts, so a
+/// collection's children follow it, and completed when it ends.
 ///
-/// A collection's node is made when it ends, with all its children, so nodes never change once made. Its anchor is
-/// defined then too: an alias inside the collection it names is unknown, as in Yams (XcodeGen's parser), so the
-/// trees have no cycles and every walk over them ends.
+/// A collection's anchor is defined when it ends: an alias inside the collection it names is unknown, as in Yams
+/// (XcodeGen's parser), so the trees have no cycles and every walk over them ends.
 struct YAMLTreeBuilder {
-    /// How deeply collections may nest. Walks over nodes (and releasing them) recurse once per level, so a hostile
-    /// file of ten thousand `[` would overflow the stack; an XcodeGen spec nests about ten levels deep.
+    /// How deeply collections may nest. Walks over nodes recurse once per level, so a hostile file of ten thousand
+    /// `[` would overflow the stack; an XcodeGen spec nests about ten levels deep.
     static let maximumDepth = 256
 
     let path: String
     let bytes: [UInt8]
     /// See `YAMLFile.quotesSource`: errors about a file that is not the reader's to show quote none of it.
     let quotesSource: Bool
-    private var offsets: ByteOffsets
+    private var cursor: SourceCursor
+    private var table = YAMLTree.Table()
+    private var values: [UInt8] = []
+    private var extras: [UInt32: YAMLTree.Extras] = [:]
+    private var positions: [UInt32: (line: UInt32, column: UInt32)] = [:]
 
     init(path: String, bytes: [UInt8], quotesSource: Bool = true) {
         self.path = path
         self.bytes = bytes
         self.quotesSource = quotesSource
-        offsets = ByteOffsets(bytes)
+        cursor = SourceCursor(bytes)
     }
 
-    private mutating func mark(_ raw: yaml_mark_t) -> YAMLMark {
-        YAMLMark(
-            line: Int(raw.line) + 1, column: Int(raw.column) + 1,
-            offset: offsets.offset(ofCharacter: Int(raw.index), in: bytes))
+    /// A position libyaml reported, with whether `SourceLines` works out the same line and column for it.
+    private mutating func mark(_ raw: yaml_mark_t) -> (mark: YAMLMark, derived: Bool) {
+        let at = cursor.move(toCharacter: Int(raw.index))
+        let mark = YAMLMark(line: Int(raw.line) + 1, column: Int(raw.column) + 1, offset: at.offset)
+        return (mark, at.line == mark.line && at.column == mark.column)
     }
 
     /// A collection whose end has not been reached yet.
     private struct Frame {
-        let kind: YAMLNode.Kind
-        let tag: String?
+        let index: Int
         let anchor: String?
-        let start: YAMLMark
-        let isFlow: Bool
-        var children: [YAMLNode] = []
-        var aliases: [(index: Int, mark: YAMLMark)] = []
     }
 
     /// What the event loop has built so far: the finished documents, the collections still open, and the current
     /// document's anchors.
-    private struct Tree {
-        var documents: [YAMLNode?] = []
+    private struct State {
+        var documents: [Int?] = []
         var stack: [Frame] = []
-        var anchors: [String: YAMLNode] = [:]
-        var documentRoot: YAMLNode?
-
-        /// Makes `node` what a later alias of its anchor refers to, when it has one.
-        mutating func define(_ node: YAMLNode) {
-            if let anchor = node.anchor { anchors[anchor] = node }
-        }
-
-        /// Ends the innermost open collection at `end` and returns its node (`nil` when none is open).
-        mutating func close(at end: YAMLMark) -> YAMLNode? {
-            guard let frame = stack.popLast() else { return nil }
-            let hasExtras = frame.tag != nil || frame.anchor != nil || !frame.aliases.isEmpty
-            let node = YAMLNode(
-                kind: frame.kind, start: frame.start, end: end, isFlow: frame.isFlow, children: frame.children,
-                extras: hasExtras
-                    ? YAMLNode.Extras(tag: frame.tag, anchor: frame.anchor, valueStart: nil, aliases: frame.aliases)
-                    : nil)
-            define(node)
-            return node
-        }
-
-        /// Puts a finished node in the innermost open collection (as a key, a value or an item), or makes it the
-        /// document's root when none is open; `alias` is where it is written when it is written as an alias.
-        mutating func attach(_ node: YAMLNode, alias: YAMLMark?) {
-            guard !stack.isEmpty else {
-                documentRoot = node
-                return
-            }
-            let last = stack.count - 1
-            if let alias { stack[last].aliases.append((stack[last].children.count, alias)) }
-            stack[last].children.append(node)
-        }
+        var anchors: [String: Int] = [:]
+        var documentRoot: Int?
     }
 
-    mutating func parse() throws(YAMLError) -> [YAMLNode?] {
+    /// The tree and the root of each document (`nil` for an empty one).
+    mutating func parse() throws(YAMLError) -> (tree: YAMLTree, documents: [Int?]) {
         // libyaml keeps pointers between calls: to the input, and from the parser to itself (its string reader's
         // data is the parser). A Swift local passed as `&parser` only has a fixed address for one call, so the
         // parser and the event get heap memory of their own, freed in reverse order. The input is the file's own
@@ -104,70 +75,107 @@ struct YAMLTreeBuilder {
         let empty = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
         defer { empty.deallocate() }
         let input = bytes
-        return try input.withUnsafeBufferPointer { (input) throws(YAMLError) -> [YAMLNode?] in
+        let documents = try input.withUnsafeBufferPointer { (input) throws(YAMLError) -> [Int?] in
             yaml_parser_set_input_string(parser, input.baseAddress ?? UnsafePointer(empty), input.count)
-            var tree = Tree()
+            var state = State()
             while true {
                 guard yaml_parser_parse(parser, event) == 1 else { throw parserError(parser.pointee) }
                 defer { yaml_event_delete(event) }
                 if event.pointee.type == YAML_STREAM_END_EVENT { break }
-                try add(event.pointee, to: &tree)
+                try add(event.pointee, to: &state)
             }
-            return tree.documents
+            return state.documents
         }
+        let tree = YAMLTree(
+            bytes: bytes, table: table, values: values, extras: extras, positions: positions, lines: cursor.lines)
+        return (tree, documents)
     }
 
     /// Applies one event, any but the stream's end, to the tree being built.
-    private mutating func add(_ event: yaml_event_t, to tree: inout Tree) throws(YAMLError) {
-        let start = mark(event.start_mark)
-        let end = mark(event.end_mark)
+    private mutating func add(_ event: yaml_event_t, to state: inout State) throws(YAMLError) {
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
-            tree.documentRoot = nil
-            tree.anchors = [:]
+            state.documentRoot = nil
+            state.anchors = [:]
         case YAML_DOCUMENT_END_EVENT:
-            tree.documents.append(tree.documentRoot)
+            state.documents.append(state.documentRoot)
         case YAML_ALIAS_EVENT:
-            let target = try aliasTarget(named: string(event.data.alias.anchor) ?? "", at: start, in: tree)
-            tree.attach(target, alias: start)
+            let start = mark(event.start_mark)
+            let target = try aliasTarget(named: string(event.data.alias.anchor) ?? "", at: start.mark, in: state)
+            guard !state.stack.isEmpty else {
+                state.documentRoot = target
+                return
+            }
+            append(YAMLTree.Record(start: 0, end: 0, link: UInt32(target)), flags: YAMLTree.Flags.alias, at: start)
         case YAML_SCALAR_EVENT:
-            let node = scalarNode(event, start: start, end: end)
-            tree.define(node)
-            tree.attach(node, alias: nil)
+            let index = table.count
+            scalar(event, start: mark(event.start_mark), end: mark(event.end_mark).mark)
+            if let anchor = extras[UInt32(index)]?.anchor { state.anchors[anchor] = index }
+            if state.stack.isEmpty { state.documentRoot = index }
         case YAML_MAPPING_START_EVENT:
             let data = event.data.mapping_start
             try open(
-                .mapping, tag: string(data.tag), anchor: string(data.anchor), at: start,
-                isFlow: data.style == YAML_FLOW_MAPPING_STYLE, in: &tree)
+                kind: 1, tag: string(data.tag), anchor: string(data.anchor), at: mark(event.start_mark),
+                isFlow: data.style == YAML_FLOW_MAPPING_STYLE, in: &state)
         case YAML_SEQUENCE_START_EVENT:
             let data = event.data.sequence_start
             try open(
-                .sequence, tag: string(data.tag), anchor: string(data.anchor), at: start,
-                isFlow: data.style == YAML_FLOW_SEQUENCE_STYLE, in: &tree)
+                kind: 2, tag: string(data.tag), anchor: string(data.anchor), at: mark(event.start_mark),
+                isFlow: data.style == YAML_FLOW_SEQUENCE_STYLE, in: &state)
         case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
-            if let node = tree.close(at: end) { tree.attach(node, alias: nil) }
+            let end = mark(event.end_mark).mark
+            guard let frame = state.stack.popLast() else { return }
+            table[frame.index].end = UInt32(truncatingIfNeeded: end.offset)
+            table[frame.index].link = UInt32(truncatingIfNeeded: table.count)
+            if let anchor = frame.anchor { state.anchors[anchor] = frame.index }
         default:
             break
         }
     }
 
+    /// Appends a record starting at `start`, keeping the parser's line and column when they differ from the bytes'.
+    private mutating func append(
+        _ record: YAMLTree.Record, flags: UInt8, at start: (mark: YAMLMark, derived: Bool)
+    ) {
+        var record = record
+        var flags = flags
+        // YAMLFile refuses input of UInt32.max bytes or more, so every offset, line and column fits.
+        record.start = UInt32(truncatingIfNeeded: start.mark.offset)
+        if !start.derived {
+            flags |= YAMLTree.Flags.hasPosition
+            positions[UInt32(table.count)] = (
+                UInt32(truncatingIfNeeded: start.mark.line), UInt32(truncatingIfNeeded: start.mark.column)
+            )
+        }
+        table.append(record, flags: flags)
+    }
+
     /// Starts a collection, refusing one nested deeper than `maximumDepth`.
-    private func open(
-        _ kind: YAMLNode.Kind, tag: String?, anchor: String?, at start: YAMLMark, isFlow: Bool, in tree: inout Tree
+    private mutating func open(
+        kind: UInt8, tag: String?, anchor: String?, at start: (mark: YAMLMark, derived: Bool), isFlow: Bool,
+        in state: inout State
     ) throws(YAMLError) {
-        guard tree.stack.count < Self.maximumDepth else {
+        guard state.stack.count < Self.maximumDepth else {
             throw error(
-                "collections nest more than \(Self.maximumDepth) levels deep", at: start,
+                "collections nest more than \(Self.maximumDepth) levels deep", at: start.mark,
                 hint: "no spec needs this many levels; write the structure flatter")
         }
-        tree.stack.append(Frame(kind: kind, tag: tag, anchor: anchor, start: start, isFlow: isFlow))
+        let index = table.count
+        var flags = kind | (isFlow ? YAMLTree.Flags.flow : 0)
+        if tag != nil || anchor != nil {
+            flags |= YAMLTree.Flags.hasExtras
+            extras[UInt32(index)] = YAMLTree.Extras(tag: tag, anchor: anchor, valueStart: nil)
+        }
+        append(YAMLTree.Record(start: 0, end: 0, link: 0), flags: flags, at: start)
+        if state.stack.isEmpty { state.documentRoot = index }
+        state.stack.append(Frame(index: index, anchor: anchor))
     }
 
     /// The node an alias stands for.
-    private func aliasTarget(named name: String, at start: YAMLMark, in tree: Tree) throws(YAMLError) -> YAMLNode {
-        if let target = tree.anchors[name] { return target }
+    private func aliasTarget(named name: String, at start: YAMLMark, in state: State) throws(YAMLError) -> Int {
+        if let target = state.anchors[name] { return target }
         let alias = quotesSource ? "alias '*\(name)'" : "an alias"
-        if tree.stack.contains(where: { $0.anchor == name }) {
+        if state.stack.contains(where: { $0.anchor == name }) {
             throw error(
                 "\(alias) is inside the collection \(quotesSource ? "'&\(name)' " : "")it refers to", at: start,
                 hint: "a collection cannot contain itself (XcodeGen's parser refuses this too); remove the alias")
@@ -183,30 +191,44 @@ struct YAMLTreeBuilder {
             sourceLine: quotesSource ? YAMLFile.line(mark.line, in: bytes) : nil, hint: hint)
     }
 
-    /// The node for a scalar event.
-    private func scalarNode(_ event: yaml_event_t, start: YAMLMark, end: YAMLMark) -> YAMLNode {
+    /// Appends the record for a scalar event: its value stays in the source when it is the source text exactly.
+    private mutating func scalar(_ event: yaml_event_t, start: (mark: YAMLMark, derived: Bool), end: YAMLMark) {
         let scalar = event.data.scalar
-        let value =
-            scalar.value.map { pointer in
-                String(decoding: UnsafeBufferPointer(start: pointer, count: Int(scalar.length)), as: UTF8.self)
-            } ?? ""
+        let value = UnsafeBufferPointer(start: scalar.value, count: scalar.value == nil ? 0 : Int(scalar.length))
         let anchor = string(scalar.anchor)
         let tag = string(scalar.tag)
-        var extras: YAMLNode.Extras?
+        let style = style(scalar.style)
+        var flags = style.rawValue << YAMLTree.Flags.styleShift
+        var valueStart = start.mark
         if anchor != nil || tag != nil {
-            let valueStart = skipProperties(from: start, end: end, hasAnchor: anchor != nil, hasTag: tag != nil)
-            extras = YAMLNode.Extras(tag: tag, anchor: anchor, valueStart: valueStart, aliases: [])
+            valueStart = skipProperties(from: start.mark, end: end, hasAnchor: anchor != nil, hasTag: tag != nil)
+            flags |= YAMLTree.Flags.hasExtras
+            extras[UInt32(table.count)] = YAMLTree.Extras(tag: tag, anchor: anchor, valueStart: valueStart)
         }
-        return YAMLNode(
-            kind: .scalar, start: start, end: end, scalar: value, style: style(scalar.style), extras: extras)
+        let quote = style == .singleQuoted || style == .doubleQuoted ? 1 : 0
+        let from = valueStart.offset + quote
+        var link: UInt32 = 0
+        let inSource =
+            style.rawValue <= 2 && from + value.count + quote == end.offset && end.offset <= bytes.count
+            && bytes[from..<from + value.count].elementsEqual(value)
+        if !inSource {
+            flags |= YAMLTree.Flags.decoded
+            link = UInt32(truncatingIfNeeded: values.count)
+            let length = UInt32(truncatingIfNeeded: value.count)
+            values.append(contentsOf: [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF)])
+            values.append(UInt8(length & 0xFF))
+            values.append(contentsOf: value)
+        }
+        append(
+            YAMLTree.Record(start: 0, end: UInt32(truncatingIfNeeded: end.offset), link: link), flags: flags, at: start)
     }
 
     private mutating func parserError(_ parser: yaml_parser_t) -> YAMLError {
         let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
-        let at = mark(parser.problem_mark)
+        let at = mark(parser.problem_mark).mark
         var message = problem
         if let context = parser.context.map({ String(cString: $0) }) {
-            let contextMark = mark(parser.context_mark)
+            let contextMark = mark(parser.context_mark).mark
             message += " (\(context) at line \(contextMark.line), column \(contextMark.column))"
         }
         return error(message, at: at, hint: "fix the YAML syntax at this position")
@@ -254,39 +276,5 @@ struct YAMLTreeBuilder {
             remaining -= 1
         }
         return YAMLMark(line: line, column: column, offset: offset)
-    }
-}
-
-/// Turns libyaml's positions, which count characters, into byte offsets.
-///
-/// ASCII text needs no work. Otherwise libyaml reports positions nearly in order, so a cursor moved from the
-/// previous position reaches each in a few steps; a table of every character's offset would cost 8 bytes per
-/// character of the file.
-private struct ByteOffsets {
-    /// Where the text starts: after a UTF-8 byte-order mark, which libyaml does not count.
-    let textStart: Int
-    let isASCII: Bool
-    private var character = 0
-    private var offset: Int
-
-    init(_ bytes: [UInt8]) {
-        textStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        isASCII = !bytes.contains(where: { $0 >= 0x80 })
-        offset = textStart
-    }
-
-    mutating func offset(ofCharacter index: Int, in bytes: [UInt8]) -> Int {
-        if isASCII { return min(textStart + index, bytes.count) }
-        while character < index, offset < bytes.count {
-            let byte = bytes[offset]
-            offset = min(offset + (byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4), bytes.count)
-            character += 1
-        }
-        while character > index, offset > textStart {
-            offset -= 1
-            while offset > textStart, bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
-            character -= 1
-        }
-        return character == index ? offset : bytes.count
     }
 }

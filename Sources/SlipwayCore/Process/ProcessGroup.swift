@@ -7,12 +7,43 @@ import Darwin
 #endif
 
 /// Questions about a process group, asked while stopping a stage.
-enum ProcessGroup {
+package enum ProcessGroup {
+    /// How `end` stopped a group.
+    package enum Ending: Sendable {
+        case terminated
+        case killed
+    }
+
+    /// Ends a group that may have outlived the Slipway that started it: SIGTERM, then SIGKILL when a member still
+    /// runs after `grace` seconds. `nil` when no member is running (checked with `kill(-pgid, 0)` first), or when the
+    /// group is Slipway's own.
+    package static func end(_ pgid: pid_t, grace: Double = 2) -> Ending? {
+        guard pgid > 1, pgid != getpgrp(), hasLiveMembers(pgid) else { return nil }
+        kill(-pgid, SIGTERM)
+        // A stopped (SIGTSTP) member cannot act on SIGTERM until continued.
+        kill(-pgid, SIGCONT)
+        if waitForEnd(pgid, seconds: grace) { return .terminated }
+        kill(-pgid, SIGKILL)
+        _ = waitForEnd(pgid, seconds: 1)
+        return .killed
+    }
+
+    private static func waitForEnd(_ pgid: pid_t, seconds: Double) -> Bool {
+        var waited = 0.0
+        while hasLiveMembers(pgid) {
+            guard waited < seconds else { return false }
+            var interval = timespec(tv_sec: 0, tv_nsec: 50_000_000)
+            _ = nanosleep(&interval, nil)
+            waited += 0.05
+        }
+        return true
+    }
+
     /// Whether any member is still running (not a zombie).
     ///
     /// `kill(-pgid, 0)` also counts zombies, and in containers whose PID 1 never reaps orphans, a stopped stage's
     /// grandchildren stay zombies forever; on Linux `/proc` tells them apart.
-    static func hasLiveMembers(_ pgid: pid_t) -> Bool {
+    package static func hasLiveMembers(_ pgid: pid_t) -> Bool {
         guard kill(-pgid, 0) == 0 else { return false }
         #if os(Linux)
         guard let directory = opendir("/proc") else { return true }
@@ -34,6 +65,7 @@ enum ProcessGroup {
         }
         return false
         #else
+        // macOS has no /proc; launchd (PID 1) reaps orphans, so kill(2)'s answer is taken as it is.
         return true
         #endif
     }

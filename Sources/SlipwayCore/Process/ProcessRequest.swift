@@ -45,8 +45,12 @@ public protocol ProcessObserver: AnyObject {
     func process(output: UnsafeRawBufferPointer, from stream: ProcessStream)
     /// Called every `heartbeat` seconds while the child runs.
     func processHeartbeat(elapsed: Double)
+    /// The child has started in process group `group` (only for a request with `newProcessGroup`), before Slipway
+    /// waits on it: the moment to record the group somewhere that outlives Slipway.
+    func processDidStart(group: Int32)
 }
 
 extension ProcessObserver {
     public func processHeartbeat(elapsed: Double) {}
+    public func processDidStart(group: Int32) {}
 }

@@ -61,6 +61,7 @@ public struct ProcessRunner: ProcessRunning {
         // A group Slipway started ends with Slipway, even when Slipway is killed outright.
         let guardian = request.newProcessGroup ? ProcessGroupGuardian.start(for: pid) : nil
         defer { guardian?.dismiss() }
+        if request.newProcessGroup { observer?.processDidStart(group: pid) }
         var session = ProcessSession(
             pid: pid, request: request, clock: clock, start: start, observer: observer,
             outputDescriptor: output.read, errorDescriptor: errors.read)
@@ -103,6 +104,7 @@ private struct ProcessSession {
         self.outputDescriptor = outputDescriptor
         self.errorDescriptor = errorDescriptor
         lastHeartbeat = start
+        // pidfd_open(2) is Linux-only; on Darwin exitDescriptor stays -1 and run() polls waitpid(2) with WNOHANG.
         #if os(Linux)
         exitDescriptor = slipway_pidfd_open(pid)
         #endif

@@ -46,8 +46,8 @@ struct DocumentComparison {
 
     private(set) var problems: [String] = []
     private(set) var changedValues = 0
-    private var versionNodes: [ObjectIdentifier: Bool] = [:]
-    private var visited = Set<ObjectIdentifier>()
+    private var versionNodes: [YAMLNode: Bool] = [:]
+    private var visited = Set<YAMLNode>()
     let intent: VersionIntent
 
     init(path: String, before: [UInt8], after: [UInt8], intent: VersionIntent) throws {
@@ -58,7 +58,7 @@ struct DocumentComparison {
             problems.append("document count changed")
             return
         }
-        var seen = Set<ObjectIdentifier>()
+        var seen = Set<YAMLNode>()
         for root in old.documents.compactMap({ $0 }) { collectVersionNodes(root, &seen) }
         for (a, b) in zip(old.documents, new.documents) {
             switch (a, b) {
@@ -70,14 +70,14 @@ struct DocumentComparison {
     }
 
     /// Every scalar that is the value of a version key anywhere (an anchored one once, wherever its aliases are).
-    private mutating func collectVersionNodes(_ node: YAMLNode, _ seen: inout Set<ObjectIdentifier>) {
-        guard node.kind != .scalar, seen.insert(ObjectIdentifier(node)).inserted else { return }
+    private mutating func collectVersionNodes(_ node: YAMLNode, _ seen: inout Set<YAMLNode>) {
+        guard node.kind != .scalar, seen.insert(node).inserted else { return }
         for pair in node.pairs {
             let key = pair.key.scalar
             if pair.value.kind == .scalar,
                 DocumentComparison.marketingKeys.contains(key) || DocumentComparison.buildKeys.contains(key)
             {
-                versionNodes[ObjectIdentifier(pair.value)] = DocumentComparison.marketingKeys.contains(key)
+                versionNodes[pair.value] = DocumentComparison.marketingKeys.contains(key)
             }
             collectVersionNodes(pair.value, &seen)
         }
@@ -90,8 +90,8 @@ struct DocumentComparison {
         if a.tag != b.tag { problems.append("\(path): tag changed") }
         switch a.kind {
         case .scalar:
-            if let marketing = versionNodes[ObjectIdentifier(a)] {
-                guard visited.insert(ObjectIdentifier(a)).inserted else { return }
+            if let marketing = versionNodes[a] {
+                guard visited.insert(a).inserted else { return }
                 let want = intent.expected(marketing: marketing, old: a.scalar)
                 if b.scalar != want { problems.append("\(path): \(a.scalar) became \(b.scalar), want \(want)") }
                 if b.style == .plain, b.tag == nil, DocumentComparison.misreads(b.scalar) {
@@ -102,7 +102,7 @@ struct DocumentComparison {
                 problems.append("\(path): '\(a.scalar)' became '\(b.scalar)'")
             }
         case .mapping:
-            guard visited.insert(ObjectIdentifier(a)).inserted else { return }
+            guard visited.insert(a).inserted else { return }
             guard a.pairs.count == b.pairs.count, a.isFlow == b.isFlow else {
                 return problems.append("\(path): mapping changed shape")
             }
@@ -113,7 +113,7 @@ struct DocumentComparison {
                 compare(x.value, y.value, path: path + "." + x.key.scalar)
             }
         case .sequence:
-            guard visited.insert(ObjectIdentifier(a)).inserted else { return }
+            guard visited.insert(a).inserted else { return }
             guard a.items.count == b.items.count, a.isFlow == b.isFlow else {
                 return problems.append("\(path): list changed shape")
             }
