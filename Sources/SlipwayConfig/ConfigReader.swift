@@ -5,11 +5,24 @@ import SlipwayYAML
 /// Reads typed values out of `.slipway.yml` nodes, turning every mistake into an error at `file:line:column`.
 package struct ConfigReader {
     let file: YAMLFile
+    /// Problems recorded so reading can go on: `.slipway.yml` reports every mistake at once.
+    let problems = ConfigProblems()
+
+    /// Runs `body`, recording its error instead of stopping, so the next key is still read.
+    func collecting(_ body: () throws(YAMLError) -> Void) {
+        do {
+            try body()
+        } catch {
+            problems.list.append(error)
+        }
+    }
 
     /// The pairs of a mapping, refusing keys outside `allowed` (with a did-you-mean hint).
-    func mapping(_ node: YAMLNode, keyPath: String, allowed: [String]) throws(YAMLError) -> [(
-        key: String, node: YAMLNode
-    )] {
+    /// With `readOn` (the file's top level) the known keys are returned even when others are misspelt, so every
+    /// section is still read; the mistakes are recorded.
+    func mapping(_ node: YAMLNode, keyPath: String, allowed: [String], readOn: Bool = false) throws(YAMLError)
+        -> [(key: String, node: YAMLNode)]
+    {
         guard node.kind == .mapping else {
             throw file.error(
                 "'\(keyPath)' must be a mapping, found \(node.kindName)", at: node,
@@ -17,6 +30,7 @@ package struct ConfigReader {
         }
         var seen = Set<String>()
         var result: [(key: String, node: YAMLNode)] = []
+        var mistakes: [YAMLError] = []
         for pair in node.pairs {
             guard pair.key.kind == .scalar else {
                 throw file.error("keys in '\(keyPath)' must be plain names", at: pair.key)
@@ -26,12 +40,22 @@ package struct ConfigReader {
                 let place = keyPath.isEmpty ? "the configuration" : "'\(keyPath)'"
                 var hint = "known keys here: \(allowed.joined(separator: ", "))"
                 if let near = ConfigReader.nearest(key, in: allowed) { hint = "did you mean '\(near)'? " + hint }
-                throw file.error("unknown key '\(key)' in \(place)", at: pair.key, hint: hint)
+                mistakes.append(file.error("unknown key '\(key)' in \(place)", at: pair.key, hint: hint))
+                continue
             }
             guard seen.insert(key).inserted else {
-                throw file.error("'\(key)' is given twice", at: pair.key, hint: "keep one of them")
+                mistakes.append(file.error("'\(key)' is given twice", at: pair.key, hint: "keep one of them"))
+                continue
             }
             result.append((key, pair.value))
+        }
+        // Every misspelt key of this mapping is reported; the mapping itself is not read further, as what it lacks
+        // follows from the typo. Other sections still are.
+        if readOn {
+            problems.list += mistakes
+        } else if let first = mistakes.first {
+            problems.list += mistakes.dropFirst()
+            throw first
         }
         return result
     }
@@ -134,5 +158,21 @@ package struct ConfigReader {
             previous = current
         }
         return previous[b.count]
+    }
+}
+
+/// The problems found while reading one `.slipway.yml`, in file order.
+package final class ConfigProblems {
+    var list: [YAMLError] = []
+
+    /// One error for all of them: the problem itself when there is one, else a count and each problem in full.
+    func combined(file: String) -> YAMLError? {
+        let sorted = list.sorted {
+            ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0)
+        }
+        guard let first = sorted.first else { return nil }
+        guard sorted.count > 1 else { return first }
+        return YAMLError(
+            "\(sorted.count) problems in \(file):\n" + sorted.map(\.rendered).joined(separator: "\n"))
     }
 }

@@ -27,20 +27,21 @@ struct ReleasePlanner {
         let context = SpecContext(
             workspace: workspace, currentDirectory: request.currentDirectory, environment: environment)
         let verdict = try DetectService(workspace: workspace).detector.judgeSincePreviousRelease(head: head)
-        let bump = try BumpService(context: context).plan(request.bump, auto: verdict)
+        let bump = try BumpService(context: context).plan(request.bump, auto: verdict, command: "release")
         guard !bump.isEmpty else {
             throw Failure(
                 "cannot release: the spec already holds the requested versions, so there is nothing to commit",
                 hint: "ask for a level (slipway release patch), or another --set/--build value")
         }
-        let versions = try Versions(
-            bump: bump, inventory: try VersionService(context: context).inventory(request.bump.options))
+        let inventory = try VersionService(context: context).inventory(request.bump.options)
+        let versions = try Versions(bump: bump, inventory: inventory)
         // The bump read its files for editing, so every one is inside the repository (SpecAccess.edit).
         let specFiles = bump.files.map(\.rootRelativePath)
-        try requireClean(specFiles, changes: changes)
 
-        // 3. The stages, the trigger and the commit.
+        // 3. The stages, the trigger and the commit; a committed generated project is regenerated and goes along.
         let stages = try StagePlan.resolve(workspace)
+        let generated = try generatedProject(inventory, stages: stages, skipStages: request.skipStages)
+        try requireClean(specFiles + generated, changes: changes)
         var draft = try ManifestAssembler(workspace: workspace, environment: environment).manifest(
             head: head, releaseTag: .none, requested: request.requested, verdict: verdict)
         draft.version.marketing = versions.version
@@ -59,8 +60,9 @@ struct ReleasePlanner {
         let push = try (request.push ?? release.push) ? pushTarget(branch: branch, tag: tag) : nil
         let values = stageEnvironment(versions, tag: tag, major: verdict.major)
         let steps = ReleasePlan.steps(
-            bump: bump, specFiles: specFiles, stages: stages, skipStages: request.skipStages,
-            environment: values, artifacts: artifacts, commitMessage: message, tag: tag, tagMessage: subject,
+            bump: bump, specFiles: specFiles, generatedFiles: generated, stages: stages,
+            skipStages: request.skipStages, environment: values, artifacts: artifacts, commitMessage: message, tag: tag,
+            tagMessage: subject,
             author: author, committer: committer, manifest: release.manifest, inToto: inToto, push: push)
         return ReleasePlan(
             head: head, branch: branch, bump: bump, previousVersion: versions.previousVersion,
@@ -129,9 +131,12 @@ struct ReleasePlanner {
 
     /// The release commit's message with its trailer, and the subject the tag's message is.
     private func commitMessage(_ versions: Versions, template: ReleaseTemplate) -> (message: String, subject: String) {
+        // One app of several says which: `Slipway-Release: holder 5.1.1+252`.
+        let app = workspace.configuration.selectedApp.map { "\($0.name) " } ?? ""
         let trailer = CommitTrailer(
-            "Slipway-Release", versions.build.map { "\(versions.version)+\($0)" } ?? versions.version)
-        let rendered = template.render(versions.templateValues).trimmingCharacters(in: .whitespacesAndNewlines)
+            "Slipway-Release", app + (versions.build.map { "\(versions.version)+\($0)" } ?? versions.version))
+        let rendered = template.renderOmittingEmpty(versions.templateValues).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         // An empty template would leave a commit of nothing but the trailer and a tag git itself refuses.
         let subject = rendered.isEmpty ? "Release \(ReleasePlan.text(versions.version, versions.build))" : rendered
         return (CommitTrailer.append([trailer], to: subject), subject)
@@ -139,12 +144,20 @@ struct ReleasePlanner {
 
     /// The tag's name; refused when git would refuse it or it exists.
     private func tagName(_ versions: Versions, template: ReleaseTemplate) throws -> String {
-        let tag = template.render(versions.templateValues)
+        let tag = template.renderOmittingEmpty(versions.templateValues)
         guard repository.isValidReferenceName("refs/tags/\(tag)") else {
             throw Failure(
                 "cannot release: the tag name '\(tag)' (from release.tag '\(template)') is not a valid git tag name",
                 hint: "change release.tag in \(Configuration.fileName); git tag names cannot contain spaces, '..', "
                     + "'~', '^', ':' or '?'")
+        }
+        let pattern = workspace.configuration.detect.releaseTagPattern
+        guard pattern.matches(tag) else {
+            throw Failure(
+                "cannot release: the tag \(tag) (from release.tag '\(template)') does not match the release tag "
+                    + "pattern '\(pattern)', so the next run would not see this release",
+                hint: "make detect.releaseTagPattern in \(Configuration.fileName) match the tags, or change release.tag"
+            )
         }
         guard !repository.hasTag(named: tag) else {
             throw Failure(

@@ -1,3 +1,4 @@
+import SlipwayConfig
 import SlipwayCore
 import SlipwaySpec
 
@@ -40,6 +41,13 @@ public enum VersionReport {
             let option = kind == .marketing ? "--set <version>" : "--build <n>"
             append("")
             append("The \(kind.title)s disagree; bring them into step with 'slipway bump \(option)'.")
+        }
+        if !inventory.agrees(.marketing), let apps = inventory.suggestedApps {
+            append("")
+            append("If the targets are separate apps, each with its own version, this apps: block in")
+            append("\(Configuration.fileName) describes them, so each is bumped and released on its own:")
+            append("")
+            append(apps.trimmingCharacters(in: .newlines))
         }
     }
 
