@@ -43,6 +43,8 @@ let package = Package(
         .target(name: "SlipwayConfig", dependencies: ["SlipwayCore", "SlipwayYAML"]),
         .target(name: "SlipwaySpec", dependencies: ["SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayYAML"]),
         .target(
+            name: "SlipwayProject", dependencies: ["SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayYAML"]),
+        .target(
             name: "SlipwayHistory",
             dependencies: [
                 "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayYAML",
@@ -63,7 +65,7 @@ let package = Package(
         .target(
             name: "SlipwayPipeline",
             dependencies: [
-                "SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit",
+                "SlipwayProject", "SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit",
                 "SlipwayYAML",
             ]
         ),
@@ -84,9 +86,9 @@ let package = Package(
         .target(
             name: "SlipwayKit",
             dependencies: [
-                "SlipwayConfig", "SlipwaySpec", "SlipwayHistory", "SlipwayDetection", "SlipwayVersioning",
-                "SlipwayPipeline", "SlipwayRelease", "SlipwayHooks", "SlipwayCore", "SlipwayGit", "SlipwayYAML",
-                "SlipwayCrypto",
+                "SlipwayConfig", "SlipwaySpec", "SlipwayProject", "SlipwayHistory", "SlipwayDetection",
+                "SlipwayVersioning", "SlipwayPipeline", "SlipwayRelease", "SlipwayHooks", "SlipwayCore", "SlipwayGit",
+                "SlipwayYAML", "SlipwayCrypto",
             ]
         ),
         .target(name: "SlipwayCLI", dependencies: ["SlipwayKit", "SlipwayCore"]),
@@ -94,7 +96,8 @@ let package = Package(
         .testTarget(
             name: "SlipwayTests",
             dependencies: [
-                "SlipwayKit", "SlipwayCLI", "SlipwayConfig", "SlipwaySpec", "SlipwayHistory", "SlipwayDetection",
+                "SlipwayKit", "SlipwayCLI", "SlipwayConfig", "SlipwaySpec", "SlipwayProject", "SlipwayHistory",
+                "SlipwayDetection",
                 "SlipwayVersioning", "SlipwayPipeline", "SlipwayRelease", "SlipwayHooks", "SlipwayCore", "SlipwayGit",
                 "SlipwayYAML", "SlipwayCrypto",
             ],

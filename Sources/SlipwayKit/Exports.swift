@@ -8,6 +8,7 @@
 @_exported import SlipwayHistory
 @_exported import SlipwayHooks
 @_exported import SlipwayPipeline
+@_exported import SlipwayProject
 @_exported import SlipwayRelease
 @_exported import SlipwaySpec
 @_exported import SlipwayVersioning
