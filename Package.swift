@@ -59,7 +59,7 @@ let package = Package(
         .target(
             name: "SlipwayVersioning",
             dependencies: [
-                "SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayCore", "SlipwayGit", "SlipwayYAML",
+                "SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayYAML",
             ]
         ),
         .target(

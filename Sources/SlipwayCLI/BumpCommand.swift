@@ -21,7 +21,7 @@ enum BumpCommand: SlipwayCommand {
             .init(name: "dry-run", value: nil, help: "Print the unified diff of what would change; write nothing."),
             CommandSpec.waitOption,
             .init(name: "json", value: nil, help: "Print JSON: old and new values and every edited position."),
-            CommandSpec.specOption, CommandSpec.projectRootOption,
+            CommandSpec.specOption, CommandSpec.projectRootOption, CommandSpec.appOption,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
@@ -35,7 +35,7 @@ enum BumpCommand: SlipwayCommand {
         }
         parsed.request.options = SpecContext.Options(
             spec: arguments.value("spec"), projectRoot: arguments.value("project-root"))
-        return try BumpService(context: try context.specContext())
+        return try BumpService(context: try context.specContext(app: arguments.value("app")))
             .run(
                 parsed.request, dryRun: arguments.flag("dry-run"), json: arguments.flag("json"),
                 commandLine: (["slipway"] + context.arguments).joined(separator: " "),

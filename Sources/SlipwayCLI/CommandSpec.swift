@@ -39,6 +39,11 @@ struct CommandSpec: Sendable {
         help: "The folder includes resolve against, as xcodegen --project-root\n"
             + "(default: 'projectRoot' in .slipway.yml, else the spec's folder).")
 
+    /// `--app`, for the commands that work on one app of `apps:` in `.slipway.yml`.
+    static let appOption = Option(
+        name: "app", value: "<name>",
+        help: "The app of 'apps:' in .slipway.yml to work on (required when\nthere are several).")
+
     /// Every command that writes takes the repository's one lock; this waits for it instead of refusing.
     static let waitOption = Option(
         name: "wait", value: nil,

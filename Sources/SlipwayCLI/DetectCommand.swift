@@ -25,6 +25,7 @@ enum DetectCommand: SlipwayCommand {
             .init(
                 name: "github-output", value: nil,
                 help: "Append major, bump and reasons to the file named by $GITHUB_OUTPUT."),
+            CommandSpec.appOption,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
@@ -61,6 +62,7 @@ enum DetectCommand: SlipwayCommand {
             }
             request.githubOutput = path
         }
-        return try DetectService(workspace: try context.workspace()).run(request, console: context.console)
+        return try DetectService(workspace: try context.workspace(app: arguments.value("app"))).run(
+            request, console: context.console)
     }
 }

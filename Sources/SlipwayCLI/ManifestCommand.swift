@@ -25,6 +25,7 @@ enum ManifestCommand: SlipwayCommand {
             .init(
                 name: "in-toto", value: nil,
                 help: "Also write an in-toto statement (SLSA provenance v1) for the artifacts."),
+            CommandSpec.appOption,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
@@ -35,7 +36,7 @@ enum ManifestCommand: SlipwayCommand {
         if let output = request.output, output.isEmpty {
             throw UsageError(message: "--output needs a path", spec: spec)
         }
-        try ManifestService(workspace: try context.workspace(), environment: context.environment).run(
+        try ManifestService(workspace: try context.workspace(app: arguments.value("app")), environment: context.environment).run(
             request, console: context.console)
         return .success
     }

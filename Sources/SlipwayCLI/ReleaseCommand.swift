@@ -56,6 +56,7 @@ enum ReleaseCommand: SlipwayCommand {
                     + "edits (not a push)."),
             .init(
                 name: "status", value: nil, help: "Show a release that stopped halfway, step by step (exit 1 if any)."),
+            CommandSpec.appOption,
         ])
 
     /// `--continue`, `--abort` and `--status` act on a pending release and take nothing else but `--wait`.
@@ -111,7 +112,9 @@ enum ReleaseCommand: SlipwayCommand {
         if arguments.flag("push") { request.push = true }
         if arguments.flag("no-push") { request.push = false }
         if arguments.flag("in-toto") { request.inToto = true }
-        return try ReleaseService(workspace: try context.workspace(), environment: context.environment)
-            .run(request, console: context.console)
+        return try ReleaseService(
+            workspace: try context.workspace(app: arguments.value("app")), environment: context.environment
+        )
+        .run(request, console: context.console)
     }
 }

@@ -37,9 +37,27 @@ struct CommandContext {
         try Workspace.open(from: currentDirectory)
     }
 
+    /// The workspace as `--app <name>` (or the only app of `apps:`) sees it; several apps need the name.
+    func workspace(app: String?) throws -> Workspace {
+        let workspace = try Workspace.open(from: currentDirectory)
+        let configuration = try workspace.configuration.selecting(app: app)
+        guard configuration.selectedApp != nil else { return workspace }
+        return Workspace(repository: workspace.repository, configuration: configuration)
+    }
+
     /// The repository when there is one, else the current folder: versions can be read and bumped anywhere.
     func specContext() throws -> SpecContext {
         try SpecContext.open(currentDirectory: currentDirectory, environment: environment)
+    }
+
+    /// The spec context as `--app <name>` sees it; `everyApp` leaves several apps unchosen (`version` lists each).
+    func specContext(app: String?, everyApp: Bool = false) throws -> SpecContext {
+        let context = try specContext()
+        let configuration = context.configuration
+        if app == nil, everyApp, configuration.apps.count > 1 { return context }
+        return SpecContext(
+            currentDirectory: context.currentDirectory, root: context.root, repository: context.repository,
+            configuration: try configuration.selecting(app: app), environment: context.environment)
     }
 }
 

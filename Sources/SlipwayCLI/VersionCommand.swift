@@ -13,13 +13,13 @@ enum VersionCommand: SlipwayCommand {
             Exits 1 when the definitions disagree. (slipway --version prints Slipway's own version.)
             """,
         options: [
-            CommandSpec.specOption, CommandSpec.projectRootOption,
+            CommandSpec.specOption, CommandSpec.projectRootOption, CommandSpec.appOption,
             .init(name: "json", value: nil, help: "Print JSON."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let options = SpecContext.Options(spec: arguments.value("spec"), projectRoot: arguments.value("project-root"))
-        return try VersionService(context: try context.specContext())
+        return try VersionService(context: try context.specContext(app: arguments.value("app"), everyApp: true))
             .run(options, json: arguments.flag("json"), console: context.console)
     }
 }

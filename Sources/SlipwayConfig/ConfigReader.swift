@@ -5,6 +5,17 @@ import SlipwayYAML
 /// Reads typed values out of `.slipway.yml` nodes, turning every mistake into an error at `file:line:column`.
 package struct ConfigReader {
     let file: YAMLFile
+    /// Problems recorded so reading can go on: `.slipway.yml` reports every mistake at once.
+    let problems = ConfigProblems()
+
+    /// Runs `body`, recording its error instead of stopping, so the next key is still read.
+    func collecting(_ body: () throws(YAMLError) -> Void) {
+        do {
+            try body()
+        } catch {
+            problems.list.append(error)
+        }
+    }
 
     /// The pairs of a mapping, refusing keys outside `allowed` (with a did-you-mean hint).
     func mapping(_ node: YAMLNode, keyPath: String, allowed: [String]) throws(YAMLError) -> [(
@@ -26,10 +37,13 @@ package struct ConfigReader {
                 let place = keyPath.isEmpty ? "the configuration" : "'\(keyPath)'"
                 var hint = "known keys here: \(allowed.joined(separator: ", "))"
                 if let near = ConfigReader.nearest(key, in: allowed) { hint = "did you mean '\(near)'? " + hint }
-                throw file.error("unknown key '\(key)' in \(place)", at: pair.key, hint: hint)
+                // Recorded, not thrown: the keys after it are still read and their mistakes reported too.
+                problems.list.append(file.error("unknown key '\(key)' in \(place)", at: pair.key, hint: hint))
+                continue
             }
             guard seen.insert(key).inserted else {
-                throw file.error("'\(key)' is given twice", at: pair.key, hint: "keep one of them")
+                problems.list.append(file.error("'\(key)' is given twice", at: pair.key, hint: "keep one of them"))
+                continue
             }
             result.append((key, pair.value))
         }
@@ -134,5 +148,21 @@ package struct ConfigReader {
             previous = current
         }
         return previous[b.count]
+    }
+}
+
+/// The problems found while reading one `.slipway.yml`, in file order.
+package final class ConfigProblems {
+    var list: [YAMLError] = []
+
+    /// One error for all of them: the problem itself when there is one, else a count and each problem in full.
+    func combined(file: String) -> YAMLError? {
+        let sorted = list.sorted {
+            ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0)
+        }
+        guard let first = sorted.first else { return nil }
+        guard sorted.count > 1 else { return first }
+        return YAMLError(
+            "\(sorted.count) problems in \(file):\n" + sorted.map(\.rendered).joined(separator: "\n"))
     }
 }

@@ -17,13 +17,19 @@ public struct Configuration: Sendable {
     public var stages: [Stage]?
     /// `artifacts:`, globs of the files a release produces, relative to the repository root.
     public var artifacts: [Glob] = []
+    /// `apps:`: the apps the repository releases on their own; empty means one app, described by the keys above.
+    public var apps: [AppConfig] = []
+    /// The app a command works on (`--app`, or the only one), once `selecting(app:)` chose it.
+    public var selectedApp: AppConfig?
     /// Where the file was read from, or `nil` when defaults are used.
     public var source: String?
 
     public init() {}
 
     /// The top-level keys and the reader of each section; later capabilities add theirs here.
-    static let topLevelKeys = ["detect", "spec", "projectRoot", "stages", "artifacts", "release", "hooks"]
+    static let topLevelKeys = [
+        "detect", "spec", "projectRoot", "stages", "artifacts", "release", "hooks", "apps",
+    ]
 
     /// Reads `.slipway.yml` from `root` (defaults when it does not exist).
     public static func load(fromRoot root: URL) throws(YAMLError) -> Configuration {
@@ -32,29 +38,61 @@ public struct Configuration: Sendable {
         return try parse(try YAMLFile.read(url, displayPath: fileName))
     }
 
+    /// Reads every key, recording each mistake and going on, then throws once for all of them (each at its
+    /// `file:line:column`), as a compiler reports every error in a file.
     public static func parse(_ file: YAMLFile) throws(YAMLError) -> Configuration {
         var configuration = Configuration()
         configuration.source = file.path
         guard let root = file.root, !root.isNull else { return configuration }
         let reader = ConfigReader(file: file)
-        for (key, node) in try reader.mapping(root, keyPath: "", allowed: topLevelKeys) {
-            switch key {
-            case "detect": configuration.detect = try readDetect(node, reader)
-            case "spec": configuration.spec = try readPath(node, reader, key: key, example: "ios/project.yml")
-            case "projectRoot": configuration.projectRoot = try readPath(node, reader, key: key, example: ".")
-            case "stages": configuration.stages = try readStages(node, reader)
-            case "artifacts": configuration.artifacts = try readArtifacts(node, reader)
-            case "release": configuration.release = try readRelease(node, reader)
-            case "hooks": configuration.hooks = try HooksConfig.read(node, reader)
-            default: break
+        var marks = TagMarks()
+        do {
+            for (key, node) in try reader.mapping(root, keyPath: "", allowed: topLevelKeys) {
+                reader.collecting { () throws(YAMLError) in
+                    try configuration.read(key, node, reader, marks: &marks)
+                }
             }
+        } catch {
+            reader.problems.list.append(error)
         }
+        reader.collecting { () throws(YAMLError) in try configuration.checkTags(reader, marks: marks) }
+        if let error = reader.problems.combined(file: file.path) { throw error }
         return configuration
+    }
+
+    /// Where the tag template and the tag pattern were written, for the error when they do not fit together.
+    struct TagMarks {
+        var tag: YAMLNode?
+        var pattern: YAMLNode?
+        /// Each entry of `apps:`.
+        var apps: [YAMLNode] = []
+    }
+
+    private mutating func read(_ key: String, _ node: YAMLNode, _ reader: ConfigReader, marks: inout TagMarks)
+        throws(YAMLError)
+    {
+        switch key {
+        case "detect":
+            detect = try Configuration.readDetect(node, reader)
+            marks.pattern = node.kind == .mapping ? node["releaseTagPattern"] : nil
+        case "spec": spec = try Configuration.readPath(node, reader, key: key, example: "ios/project.yml")
+        case "projectRoot": projectRoot = try Configuration.readPath(node, reader, key: key, example: ".")
+        case "stages": stages = try Configuration.readStages(node, reader)
+        case "artifacts": artifacts = try Configuration.readArtifacts(node, reader)
+        case "release":
+            release = try Configuration.readRelease(node, reader)
+            marks.tag = node.kind == .mapping ? node["tag"] : nil
+        case "hooks": hooks = try HooksConfig.read(node, reader)
+        case "apps":
+            apps = try Configuration.readApps(node, reader)
+            marks.apps = node.kind == .sequence ? node.items : []
+        default: break
+        }
     }
 
     /// `spec` or `projectRoot`: a path relative to the repository root. An empty one would silently name the root
     /// folder itself, so it is refused here, where its position is known.
-    private static func readPath(_ node: YAMLNode, _ reader: ConfigReader, key: String, example: String)
+    static func readPath(_ node: YAMLNode, _ reader: ConfigReader, key: String, example: String)
         throws(YAMLError) -> String
     {
         let path = try reader.string(node, keyPath: key)
@@ -73,6 +111,8 @@ public struct Configuration: Sendable {
         if node.isNull { return config }
         for (key, value) in try reader.mapping(node, keyPath: "detect", allowed: DetectConfig.keys) {
             let path = "detect.\(key)"
+            config.given.insert(key)
+            reader.collecting { () throws(YAMLError) in
             switch key {
             case "tags": config.tags = try reader.strings(value, keyPath: path)
             case "skipTags": config.skipTags = try reader.strings(value, keyPath: path)
@@ -81,6 +121,7 @@ public struct Configuration: Sendable {
             case "buildConfigPaths": config.buildConfigPaths = try reader.strings(value, keyPath: path).map(Glob.init)
             case "releaseTagPattern": config.releaseTagPattern = Glob(try reader.string(value, keyPath: path))
             default: break
+            }
             }
         }
         return config
@@ -91,6 +132,8 @@ public struct Configuration: Sendable {
         if node.isNull { return config }
         for (key, value) in try reader.mapping(node, keyPath: "release", allowed: ReleaseConfig.keys) {
             let path = "release.\(key)"
+            config.given.insert(key)
+            reader.collecting { () throws(YAMLError) in
             switch key {
             case "manifest":
                 config.manifest = try reader.template(
@@ -111,6 +154,7 @@ public struct Configuration: Sendable {
                 config.tag = try reader.template(value, keyPath: path, placeholders: ReleaseConfig.tagPlaceholders)
             case "push": config.push = try reader.bool(value, keyPath: path)
             default: break
+            }
             }
         }
         return config

@@ -19,6 +19,9 @@ public struct DetectConfig: Sendable, Equatable {
         "project.yml", "project.yaml", "project.json", "**/Info.plist", "**/*.entitlements", "**/*.xcconfig",
     ].map(Glob.init)
 
+    /// The keys the file gives (the rest are defaults).
+    public var given: Set<String> = []
+
     public init() {}
 
     static let keys = [

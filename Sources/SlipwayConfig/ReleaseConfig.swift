@@ -11,12 +11,15 @@ public struct ReleaseConfig: Sendable, Equatable {
     /// Push the branch and the tag after tagging, where `git push` would (see `PushTarget`).
     public var push = false
 
+    /// The keys the file gives (the rest are defaults), so an app's defaults do not override a written value.
+    public var given: Set<String> = []
+
     public init() {}
 
     static let keys = ["manifest", "inToto", "commitMessage", "tag", "push"]
 
     /// The placeholders each template may use.
-    static let manifestPlaceholders = ["version", "build", "commit"]
-    static let commitMessagePlaceholders = ["version", "build", "previousVersion", "previousBuild"]
-    static let tagPlaceholders = ["version", "build"]
+    static let manifestPlaceholders = ["version", "build", "commit", "app"]
+    static let commitMessagePlaceholders = ["version", "build", "previousVersion", "previousBuild", "app"]
+    static let tagPlaceholders = ["version", "build", "app"]
 }

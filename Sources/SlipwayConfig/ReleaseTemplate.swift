@@ -1,3 +1,5 @@
+import Foundation
+
 /// A text with `{placeholder}` fields (`Release {version} ({build})`), filled in when a release is made.
 ///
 /// The placeholders a template may use are fixed where it is configured, so a typo is reported at its
@@ -41,5 +43,18 @@ public struct ReleaseTemplate: Sendable, Equatable, Codable, CustomStringConvert
             }
         }
         return result + rest
+    }
+
+    /// The text rendered as `render` does, except that a placeholder whose value is empty takes its wrapping along:
+    /// ` ({build})` and `+{build}` disappear, so a spec without a build number gives `Release 1.0.0` and
+    /// `1.0.0/`, never `Release 1.0.0 ()` or `1.0.0+/`.
+    public func renderOmittingEmpty(_ values: [String: String]) -> String {
+        var text = self.text
+        for (name, value) in values where value.isEmpty {
+            for wrapped in [" ({\(name)})", "({\(name)})", " [{\(name)}]", "+{\(name)}", "-{\(name)}", " {\(name)}"] {
+                text = text.replacingOccurrences(of: wrapped, with: "")
+            }
+        }
+        return ReleaseTemplate(text).render(values)
     }
 }

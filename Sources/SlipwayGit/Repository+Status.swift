@@ -34,16 +34,31 @@ extension Repository {
         try check(git_status_list_new(&list, handle, &options), "git_status_list_new")
         defer { git_status_list_free(list) }
         let ignoredKinds = GIT_STATUS_WT_NEW.rawValue | GIT_STATUS_IGNORED.rawValue
+        let indexKinds =
+            GIT_STATUS_INDEX_NEW.rawValue | GIT_STATUS_INDEX_MODIFIED.rawValue | GIT_STATUS_INDEX_DELETED.rawValue
+            | GIT_STATUS_INDEX_RENAMED.rawValue | GIT_STATUS_INDEX_TYPECHANGE.rawValue | GIT_STATUS_CONFLICTED.rawValue
+        var index: OpaquePointer?
+        try check(git_repository_index(&index, handle), "git_repository_index")
+        defer { git_index_free(index) }
         var paths: [String] = []
-        for index in 0..<git_status_list_entrycount(list) {
-            guard let entry = git_status_byindex(list, index)?.pointee else { continue }
+        for position in 0..<git_status_list_entrycount(list) {
+            guard let entry = git_status_byindex(list, position)?.pointee else { continue }
             let status = entry.status.rawValue
             guard status & ~ignoredKinds != 0 else { continue }
             let delta = entry.index_to_workdir ?? entry.head_to_index
             guard let file = delta?.pointee.new_file.path ?? delta?.pointee.old_file.path else { continue }
+            // A skip-worktree entry (sparse checkout, `update-index --skip-worktree`) is absent or different on
+            // disk on purpose: git status shows nothing, and neither does this.
+            if status & indexKinds == 0, Repository.skipsWorktree(file, in: index) { continue }
             paths.append(String(cString: file))
         }
         return paths
+    }
+
+    /// Whether the index entry at `path` (stage 0) has git's skip-worktree flag.
+    private static func skipsWorktree(_ path: UnsafePointer<CChar>, in index: OpaquePointer?) -> Bool {
+        guard let entry = git_index_get_bypath(index, path, 0)?.pointee else { return false }
+        return UInt32(entry.flags_extended) & GIT_INDEX_ENTRY_SKIP_WORKTREE.rawValue != 0
     }
 }
 

@@ -3,6 +3,7 @@ import SlipwayCore
 import SlipwayDetection
 import SlipwayGit
 import SlipwayHistory
+import SlipwaySpec
 
 /// `slipway manifest`: records HEAD and the given artifacts in a release manifest without running any stage, for CI
 /// jobs that assemble artifacts built elsewhere.
@@ -39,14 +40,37 @@ public struct ManifestService {
         let patterns = request.artifacts.isEmpty ? workspace.configuration.artifacts.map(\.pattern) : request.artifacts
         manifest.artifacts = try ArtifactCollector(repository: workspace.repository).collect(patterns)
 
+        recordWorkingTreeVersions(&manifest, currentDirectory: request.currentDirectory)
         let writer = ManifestWriter(repository: workspace.repository, environment: environment)
         let url =
             request.output.map { ManifestService.outputURL($0, relativeTo: request.currentDirectory) }
-            ?? writer.defaultURL(workspace.configuration.release.manifest, for: manifest)
+            ?? ManifestWriter.besideExisting(writer.defaultURL(workspace.configuration.release.manifest, for: manifest))
         let written = try writer.write(
             manifest, to: url, inToto: request.inToto ?? workspace.configuration.release.inToto)
         console.out(ManifestService.summary(manifest, written, root: workspace.root))
         return written
+    }
+
+    /// After `bump --build 999` on CI the working tree holds other versions than the commit: the record says what
+    /// is built (the working tree's) and notes the difference.
+    func recordWorkingTreeVersions(_ manifest: inout ReleaseManifest, currentDirectory: URL) {
+        let context = SpecContext(workspace: workspace, currentDirectory: currentDirectory, environment: environment)
+        guard let location = try? context.locate(SpecContext.Options()),
+            let inventory = try? VersionInventory.read(location, context: context, access: .read)
+        else { return }
+        let committed = (manifest.version.marketing, manifest.version.build)
+        let marketing = inventory.values(.marketing).first?.value ?? committed.0
+        let build = inventory.values(.build).first?.value ?? committed.1
+        if marketing != committed.0 || build != committed.1 {
+            let show = { (version: String?, build: String?) in
+                (version ?? "(none)") + (build.map { " (\($0))" } ?? "")
+            }
+            manifest.notes.append(
+                "built from the working tree, which holds \(show(marketing, build)); the commit "
+                    + "\(manifest.git.commit.short) holds \(show(committed.0, committed.1))")
+            manifest.version.marketing = marketing
+            manifest.version.build = build
+        }
     }
 
     /// `--output`: a path relative to where slipway runs; a folder (existing, or written with a trailing `/`)

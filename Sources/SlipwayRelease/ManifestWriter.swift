@@ -37,10 +37,11 @@ public struct ManifestWriter {
     public func defaultURL(_ template: ReleaseTemplate, for manifest: ReleaseManifest) -> URL {
         let values = [
             "version": ManifestWriter.pathSafe(manifest.version.marketing ?? "unversioned"),
-            "build": ManifestWriter.pathSafe(manifest.version.build ?? "0"),
+            "build": manifest.version.build.map(ManifestWriter.pathSafe) ?? "",
             "commit": manifest.git.commit.short,
         ]
-        return root.appendingPathComponent(template.render(values))
+        // No build number: the folder is the marketing version alone (`1.0.0/`, not `1.0.0+0/`).
+        return root.appendingPathComponent(template.renderOmittingEmpty(values))
     }
 
     /// The real paths a write to `url` would create or replace, each judged by `RepositoryBoundary`; throws
@@ -48,12 +49,13 @@ public struct ManifestWriter {
     public func destination(_ url: URL, inToto: Bool) throws -> Written {
         let manifest = try boundary.writableFile(url, role: "the manifest")
         let folder = manifest.deletingLastPathComponent()
-        let checksums = try boundary.writableFile(
-            folder.appendingPathComponent(ChecksumFile.fileName), role: ChecksumFile.fileName)
+        let suffix = ManifestWriter.suffix(of: manifest.lastPathComponent)
+        let checksumsName = ManifestWriter.numbered(ChecksumFile.fileName, suffix)
+        let checksums = try boundary.writableFile(folder.appendingPathComponent(checksumsName), role: checksumsName)
         var statement: URL?
         if inToto {
-            statement = try boundary.writableFile(
-                folder.appendingPathComponent(InTotoStatement.fileName), role: InTotoStatement.fileName)
+            let name = ManifestWriter.numbered(InTotoStatement.fileName, suffix)
+            statement = try boundary.writableFile(folder.appendingPathComponent(name), role: name)
         }
         return Written(manifest: manifest, checksums: checksums, inToto: statement)
     }
@@ -98,6 +100,33 @@ public struct ManifestWriter {
     /// Writes to a temporary file in the same folder, then renames it over `url`, keeping an existing file's mode.
     static func writeAtomically(_ bytes: [UInt8], to url: URL) throws {
         try AtomicFileWriter.replace(url.path, with: bytes)
+    }
+
+    /// `url`, or when a manifest is there already (a release recorded this commit), the first free
+    /// `manifest-<n>.json` beside it: a record is written once, never over.
+    public static func besideExisting(_ url: URL) -> URL {
+        guard FileManager.default.fileExists(atPath: url.path) else { return url }
+        let folder = url.deletingLastPathComponent()
+        let stem = url.deletingPathExtension().lastPathComponent
+        let suffix = url.pathExtension.isEmpty ? "" : "." + url.pathExtension
+        var number = 2
+        while FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(stem)-\(number)\(suffix)").path) {
+            number += 1
+        }
+        return folder.appendingPathComponent("\(stem)-\(number)\(suffix)")
+    }
+
+    /// `-<n>` of `manifest-<n>.json`, so its checksums and statement are numbered alike; empty otherwise.
+    static func suffix(of name: String) -> String {
+        guard name.hasPrefix("manifest-"), name.hasSuffix(".json") else { return "" }
+        let number = name.dropFirst("manifest-".count).dropLast(".json".count)
+        return !number.isEmpty && number.allSatisfy(\.isNumber) ? "-\(number)" : ""
+    }
+
+    /// `checksums.txt` → `checksums-2.txt`, `provenance.intoto.json` → `provenance-2.intoto.json`.
+    static func numbered(_ name: String, _ suffix: String) -> String {
+        guard !suffix.isEmpty, let dot = name.firstIndex(of: ".") else { return name }
+        return String(name[..<dot]) + suffix + String(name[dot...])
     }
 
     /// A version as one path component: no `/`, no leading dot.

@@ -94,8 +94,8 @@ enum ReleaseDryRunReport {
 
     /// Where the manifest would go; `{commit}` is the release commit, which does not exist yet.
     private static func manifestPath(_ plan: ReleasePlan, _ template: ReleaseTemplate) -> String {
-        template.render([
-            "version": ManifestWriter.pathSafe(plan.version), "build": ManifestWriter.pathSafe(plan.build ?? "0"),
+        template.renderOmittingEmpty([
+            "version": ManifestWriter.pathSafe(plan.version), "build": plan.build.map(ManifestWriter.pathSafe) ?? "",
             "commit": "<release commit>",
         ])
     }

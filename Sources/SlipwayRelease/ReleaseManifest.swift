@@ -132,12 +132,17 @@ public struct ReleaseManifest: Sendable {
     public var status: Status
     public var failure: Failure?
     public var createdAt: Date
+    /// The app of `apps:` the record is of; `nil` without apps.
+    public var app: String?
+    /// What a reader should know (the working tree held another version than the commit); empty: nothing.
+    public var notes: [String] = []
 
     public init(
         project: Project, version: Version, git: Git, trigger: Trigger?, commits: [CommitEntry],
         stages: [StageResult] = [], artifacts: [Artifact] = [], status: Status = .succeeded,
-        failure: Failure? = nil, createdAt: Date = Date()
+        failure: Failure? = nil, createdAt: Date = Date(), app: String? = nil
     ) {
+        self.app = app
         self.project = project
         self.version = version
         self.git = git
@@ -162,10 +167,12 @@ public struct ReleaseManifest: Sendable {
             object["requested"] = .string(value.requested)
             trigger = .object(object)
         }
-        return .object([
+        var projectFields: [String: JSON] = ["name": .string(project.name), "spec": .string(project.spec)]
+        if let app { projectFields["app"] = .string(app) }
+        var fields: [String: JSON] = [
             "schemaVersion": .int(ReleaseManifest.schemaVersion),
             "tool": .object(["name": .string(Slipway.name), "version": .string(Slipway.version)]),
-            "project": .object(["name": .string(project.name), "spec": .string(project.spec)]),
+            "project": .object(projectFields),
             "version": .object([
                 "marketing": .string(version.marketing),
                 "build": .string(version.build),
@@ -203,6 +210,8 @@ public struct ReleaseManifest: Sendable {
             "status": .string(status.rawValue),
             "failure": failure.map { .object(["stage": .string($0.stage), "message": .string($0.message)]) } ?? .null,
             "createdAt": .string(UTCTimestamp.string(createdAt)),
-        ])
+        ]
+        if !notes.isEmpty { fields["notes"] = .array(notes.map { .string($0) }) }
+        return .object(fields)
     }
 }

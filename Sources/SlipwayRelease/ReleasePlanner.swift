@@ -129,9 +129,12 @@ struct ReleasePlanner {
 
     /// The release commit's message with its trailer, and the subject the tag's message is.
     private func commitMessage(_ versions: Versions, template: ReleaseTemplate) -> (message: String, subject: String) {
+        // One app of several says which: `Slipway-Release: holder 5.1.1+252`.
+        let app = workspace.configuration.selectedApp.map { "\($0.name) " } ?? ""
         let trailer = CommitTrailer(
-            "Slipway-Release", versions.build.map { "\(versions.version)+\($0)" } ?? versions.version)
-        let rendered = template.render(versions.templateValues).trimmingCharacters(in: .whitespacesAndNewlines)
+            "Slipway-Release", app + (versions.build.map { "\(versions.version)+\($0)" } ?? versions.version))
+        let rendered = template.renderOmittingEmpty(versions.templateValues).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         // An empty template would leave a commit of nothing but the trailer and a tag git itself refuses.
         let subject = rendered.isEmpty ? "Release \(ReleasePlan.text(versions.version, versions.build))" : rendered
         return (CommitTrailer.append([trailer], to: subject), subject)
@@ -139,7 +142,7 @@ struct ReleasePlanner {
 
     /// The tag's name; refused when git would refuse it or it exists.
     private func tagName(_ versions: Versions, template: ReleaseTemplate) throws -> String {
-        let tag = template.render(versions.templateValues)
+        let tag = template.renderOmittingEmpty(versions.templateValues)
         guard repository.isValidReferenceName("refs/tags/\(tag)") else {
             throw Failure(
                 "cannot release: the tag name '\(tag)' (from release.tag '\(template)') is not a valid git tag name",

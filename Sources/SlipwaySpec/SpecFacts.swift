@@ -1,4 +1,5 @@
 import Foundation
+import SlipwayConfig
 import SlipwayGit
 import SlipwayYAML
 
@@ -14,7 +15,8 @@ package struct SpecFacts: Sendable, Equatable {
 
     /// What the spec at `spec` (repository-relative) says in `commit`; `nil` when the commit has no spec there.
     package static func read(
-        spec: String, projectRoot: String?, environment: [String: String], in repository: Repository, at commit: OID
+        spec: String, projectRoot: String?, environment: [String: String], in repository: Repository, at commit: OID,
+        configuration: Configuration? = nil
     ) -> SpecFacts? {
         let loader = SpecLoader(repository: repository, commit: commit, environment: environment)
         let loaded: LoadedSpec
@@ -30,7 +32,11 @@ package struct SpecFacts: Sendable, Equatable {
             facts.name = name.scalar
         }
         do {
-            let inventory = try VersionInventory(spec: loaded)
+            // The selected app's versions, read as `slipway version --app` reads them.
+            let scope = try configuration.flatMap { (configuration) throws(SpecError) in
+                try AppScope.of(configuration, targets: SpecTargets(spec: loaded), spec: spec)
+            }
+            let inventory = try VersionInventory(spec: loaded, app: scope)
             facts.marketing = inventory.values(.marketing).first?.value
             facts.build = inventory.values(.build).first?.value
         } catch {

@@ -1,28 +1,59 @@
+import SlipwayConfig
 import SlipwayCore
 
 /// Every definition of the marketing version and the build number in a spec and the files it includes.
 public struct VersionInventory {
     public let spec: LoadedSpec
-    /// Literal values and references, file by file in include order, each in document order.
+    /// Literal values and references, file by file in include order, each in document order; with an app, only
+    /// the definitions that set one of its targets' versions.
     public let definitions: [VersionDefinition]
+    /// With an app: its definitions that other apps' targets inherit too, each with those targets.
+    public let shared: [(definition: VersionDefinition, others: [String])]
+    /// The app the inventory is scoped to (`apps:` in `.slipway.yml`), if any.
+    public let app: AppScope?
+    /// Every target the spec declares.
+    public let targets: SpecTargets
 
     /// Loads the spec with its includes and locates every definition; `access` says whether the caller reads the
-    /// files or may edit them (see `SpecAccess`).
+    /// files or may edit them (see `SpecAccess`). The selected app of the context's configuration scopes it.
     public static func read(_ location: SpecLocation, context: SpecContext, access: SpecAccess) throws(SpecError)
         -> VersionInventory
     {
         let spec = try SpecLoader(context: context).load(location, access: access)
-        return try VersionInventory(spec: spec)
+        let targets = SpecTargets(spec: spec)
+        let scope = try AppScope.of(context.configuration, targets: targets, spec: spec.root.displayPath)
+        return try VersionInventory(spec: spec, app: scope)
     }
 
-    public init(spec: LoadedSpec) throws(SpecError) {
+    public init(spec: LoadedSpec, app: AppScope? = nil) throws(SpecError) {
         self.spec = spec
         var definitions: [VersionDefinition] = []
         for (index, document) in spec.documents.enumerated() {
             var locator = VersionLocator(document: document, documentIndex: index)
             definitions += try locator.locate()
         }
-        self.definitions = definitions
+        let targets = SpecTargets(spec: spec)
+        self.targets = targets
+        self.app = app
+        guard let app else {
+            self.definitions = definitions
+            shared = []
+            return
+        }
+        let all = definitions
+        let users = all.map { targets.users(of: $0, among: all) }
+        self.definitions = zip(all, users).filter { app.includes($0.1) }.map(\.0)
+        shared = zip(all, users).filter { app.isShared($0.1) }.map {
+            ($0.0, $0.1.subtracting(app.targets).sorted())
+        }
+    }
+
+    /// The effective literal value of `kind` for every target (its own, a template's, else the project's).
+    public func valuesByTarget(_ kind: VersionDefinition.Kind) -> [(target: String, value: String)] {
+        let literals = definitions.filter { $0.kind == kind && !$0.isReference }
+        return targets.names.compactMap { name in
+            literals.first { targets.users(of: $0, among: literals).contains(name) }.map { (name, $0.value) }
+        }
     }
 
     /// The values a bump edits.
@@ -116,6 +147,15 @@ public struct VersionInventory {
             for definition in definitions {
                 lines.append("  \(value)  \(definition.location) \(definition.keyPath)")
             }
+        }
+        if kind == .marketing, let apps = suggestedApps {
+            throw SpecError(
+                "the \(kind.title)s disagree:\n" + lines.joined(separator: "\n")
+                    + "\n\nThe targets hold separate apps' versions; describing them in \(Configuration.fileName) "
+                    + "lets each be bumped on its own:\n\n" + apps,
+                hint: "add the apps: block above to \(Configuration.fileName) (or run 'slipway init'), then use --app "
+                    + "<name>; '\(override)' would set every target to one version",
+                exitStatus: .negative)
         }
         throw SpecError(
             "the \(kind.title)s disagree:\n" + lines.joined(separator: "\n"),

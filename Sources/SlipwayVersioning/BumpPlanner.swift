@@ -19,6 +19,13 @@ struct BumpPlanner {
         var notes: [String] = []
         let marketingChange = try marketing.map { (wanted) throws(SpecError) in try change(of: wanted) }
         let buildChange = try build.flatMap { (wanted) throws(SpecError) in try change(of: wanted, notes: &notes) }
+        if marketingChange != nil { try inventory.requireUnshared(.marketing) }
+        if buildChange != nil { try inventory.requireUnshared(.build) }
+        if let marketingChange, marketingChange.oldValues.count > 1 {
+            notes.append(
+                "the marketing versions were \(marketingChange.oldValues.joined(separator: ", ")); every definition "
+                    + "now holds \(marketingChange.new)")
+        }
         let edits = try edits(marketing: marketingChange, build: buildChange)
         let files = try updatedFiles(edits)
         try checkReadBack(edits)

@@ -1,3 +1,4 @@
+import SlipwayConfig
 import SlipwayCore
 import SlipwaySpec
 
@@ -28,10 +29,18 @@ public enum VersionReport {
             lines.append("references (never rewritten):")
             for definition in references { lines.append(table.row(definition) + usedBy(definition)) }
         }
-        for kind in VersionDefinition.Kind.allCases where !inventory.agrees(kind) {
-            let option = kind == .marketing ? "--set <version>" : "--build <n>"
+        if !inventory.agrees(.marketing), let apps = inventory.suggestedApps {
             lines.append("")
-            lines.append("The \(kind.title)s disagree; bring them into step with 'slipway bump \(option)'.")
+            lines.append("The targets hold different marketing versions, as separate apps do. This apps: block in")
+            lines.append("\(Configuration.fileName) describes them, so each is bumped and released on its own:")
+            lines.append("")
+            lines.append(apps.trimmingCharacters(in: .newlines))
+        } else {
+            for kind in VersionDefinition.Kind.allCases where !inventory.agrees(kind) {
+                let option = kind == .marketing ? "--set <version>" : "--build <n>"
+                lines.append("")
+                lines.append("The \(kind.title)s disagree; bring them into step with 'slipway bump \(option)'.")
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }

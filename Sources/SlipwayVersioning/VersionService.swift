@@ -1,3 +1,4 @@
+import SlipwayConfig
 import SlipwayCore
 import SlipwaySpec
 
@@ -18,6 +19,10 @@ public struct VersionService {
     /// Reading never refuses a value it can show: an unquoted value YAML misreads (`0099`, `1.10`) is listed as
     /// written, with a warning on stderr; only `bump` refuses to start from it.
     public func run(_ options: SpecContext.Options, json: Bool, console: Console) throws -> ExitStatus {
+        let configuration = context.configuration
+        if configuration.selectedApp == nil, !configuration.apps.isEmpty, options.spec == nil {
+            return try runEach(configuration.apps.map(configuration.scoped(to:)), json: json, console: console)
+        }
         let inventory = try inventory(options)
         try inventory.requireAnyDefinition()
         for definition in inventory.misreadLiterals {
@@ -25,6 +30,33 @@ public struct VersionService {
         }
         console.out(json ? VersionReport.json(inventory).compact() + "\n" : VersionReport.text(inventory))
         let agree = VersionDefinition.Kind.allCases.allSatisfy { inventory.agrees($0) }
+        return agree ? .success : .negative
+    }
+
+    /// `slipway version` with several apps and no `--app`: each app's versions in turn (JSON: `apps`, one report
+    /// each); exit 1 when any app's definitions disagree.
+    func runEach(_ configurations: [Configuration], json: Bool, console: Console) throws -> ExitStatus {
+        var reports: [JSON] = []
+        var texts: [String] = []
+        var agree = true
+        for configuration in configurations {
+            let scoped = SpecContext(
+                currentDirectory: context.currentDirectory, root: context.root, repository: context.repository,
+                configuration: configuration, environment: context.environment)
+            let inventory = try VersionService(context: scoped).inventory(SpecContext.Options())
+            try inventory.requireAnyDefinition()
+            let name = configuration.selectedApp?.name ?? ""
+            agree = agree && VersionDefinition.Kind.allCases.allSatisfy { inventory.agrees($0) }
+            var report = VersionReport.json(inventory)
+            if case .object(var fields) = report {
+                fields["app"] = .string(name)
+                report = .object(fields)
+            }
+            reports.append(report)
+            let targets = inventory.app.map { $0.targets.sorted().joined(separator: ", ") } ?? ""
+            texts.append("app \(name)  (\(inventory.spec.root.displayPath): \(targets))\n" + VersionReport.text(inventory))
+        }
+        console.out(json ? JSON.object(["apps": .array(reports)]).compact() + "\n" : texts.joined(separator: "\n"))
         return agree ? .success : .negative
     }
 }
