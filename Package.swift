@@ -2,8 +2,8 @@
 import PackageDescription
 
 // Dependencies point down, "A → B" meaning A imports B (ARCHITECTURE.md draws the whole graph): slipway → SlipwayCLI →
-// SlipwayKit (umbrella) → SlipwayHooks, SlipwayRelease; SlipwayRelease → SlipwayPipeline, SlipwayVersioning; both →
-// SlipwayDetection → SlipwayHistory → SlipwaySpec → SlipwayConfig; every capability → SlipwayGit, SlipwayYAML,
+// SlipwayKit (umbrella) → SlipwayHooks, SlipwayRelease; SlipwayRelease → SlipwayPipeline, SlipwayDoctor,
+// SlipwayVersioning; both → SlipwayDetection → SlipwayHistory, SlipwayProject → SlipwaySpec → SlipwayConfig; every capability → SlipwayGit, SlipwayYAML,
 // SlipwayCrypto (as each needs) → SlipwayCore. SwiftPM refuses a cycle, and `make test` builds with
 // --explicit-target-dependency-import-check, so a module imports only what it declares.
 // The C libraries come from the system (Debian's -dev packages or Homebrew); no Swift package is fetched.
@@ -53,27 +53,33 @@ let package = Package(
         .target(
             name: "SlipwayDetection",
             dependencies: [
-                "SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit",
+                "SlipwayHistory", "SlipwayProject", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit",
             ]
+        ),
+        .target(
+            name: "SlipwayDoctor",
+            dependencies: ["SlipwayProject", "SlipwaySpec", "SlipwayConfig", "SlipwayCore"]
         ),
         .target(
             name: "SlipwayVersioning",
             dependencies: [
-                "SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayYAML",
+                "SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit",
+                "SlipwayYAML",
             ]
         ),
         .target(
             name: "SlipwayPipeline",
             dependencies: [
-                "SlipwayProject", "SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit",
+                "SlipwayProject", "SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore",
+                "SlipwayGit",
                 "SlipwayYAML",
             ]
         ),
         .target(
             name: "SlipwayRelease",
             dependencies: [
-                "SlipwayPipeline", "SlipwayVersioning", "SlipwayDetection", "SlipwayHistory", "SlipwaySpec",
-                "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayCrypto",
+                "SlipwayPipeline", "SlipwayDoctor", "SlipwayVersioning", "SlipwayDetection", "SlipwayHistory",
+                "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayCrypto",
             ]
         ),
         .target(
@@ -87,8 +93,9 @@ let package = Package(
             name: "SlipwayKit",
             dependencies: [
                 "SlipwayConfig", "SlipwaySpec", "SlipwayProject", "SlipwayHistory", "SlipwayDetection",
-                "SlipwayVersioning", "SlipwayPipeline", "SlipwayRelease", "SlipwayHooks", "SlipwayCore", "SlipwayGit",
-                "SlipwayYAML", "SlipwayCrypto",
+                "SlipwayVersioning", "SlipwayPipeline", "SlipwayDoctor", "SlipwayRelease", "SlipwayHooks",
+                "SlipwayCore",
+                "SlipwayGit", "SlipwayYAML", "SlipwayCrypto",
             ]
         ),
         .target(name: "SlipwayCLI", dependencies: ["SlipwayKit", "SlipwayCore"]),
@@ -98,8 +105,9 @@ let package = Package(
             dependencies: [
                 "SlipwayKit", "SlipwayCLI", "SlipwayConfig", "SlipwaySpec", "SlipwayProject", "SlipwayHistory",
                 "SlipwayDetection",
-                "SlipwayVersioning", "SlipwayPipeline", "SlipwayRelease", "SlipwayHooks", "SlipwayCore", "SlipwayGit",
-                "SlipwayYAML", "SlipwayCrypto",
+                "SlipwayVersioning", "SlipwayPipeline", "SlipwayDoctor", "SlipwayRelease", "SlipwayHooks",
+                "SlipwayCore",
+                "SlipwayGit", "SlipwayYAML", "SlipwayCrypto",
             ],
             path: "Tests/SlipwayTests"
         ),

@@ -9,6 +9,7 @@ public struct Configuration: Sendable {
     public var detect = DetectConfig()
     public var release = ReleaseConfig()
     public var hooks = HooksConfig()
+    public var doctor = DoctorConfig()
     /// The XcodeGen spec, relative to the repository root.
     public var spec: String?
     /// XcodeGen's `--project-root`, relative to the repository root.
@@ -28,7 +29,7 @@ public struct Configuration: Sendable {
 
     /// The top-level keys and the reader of each section; later capabilities add theirs here.
     static let topLevelKeys = [
-        "detect", "spec", "projectRoot", "stages", "artifacts", "release", "hooks", "apps",
+        "detect", "spec", "projectRoot", "stages", "artifacts", "release", "hooks", "apps", "doctor",
     ]
 
     /// Reads `.slipway.yml` from `root` (defaults when it does not exist).
@@ -83,6 +84,7 @@ public struct Configuration: Sendable {
             release = try Configuration.readRelease(node, reader)
             marks.tag = node.kind == .mapping ? node["tag"] : nil
         case "hooks": hooks = try HooksConfig.read(node, reader)
+        case "doctor": doctor = try DoctorConfig.read(node, reader)
         case "apps":
             apps = try Configuration.readApps(node, reader)
             marks.apps = node.kind == .sequence ? node.items : []
@@ -113,15 +115,16 @@ public struct Configuration: Sendable {
             let path = "detect.\(key)"
             config.given.insert(key)
             reader.collecting { () throws(YAMLError) in
-            switch key {
-            case "tags": config.tags = try reader.strings(value, keyPath: path)
-            case "skipTags": config.skipTags = try reader.strings(value, keyPath: path)
-            case "swiftFileThreshold": config.swiftFileThreshold = try reader.int(value, keyPath: path, minimum: 0)
-            case "sharedPaths": config.sharedPaths = try reader.strings(value, keyPath: path).map(Glob.init)
-            case "buildConfigPaths": config.buildConfigPaths = try reader.strings(value, keyPath: path).map(Glob.init)
-            case "releaseTagPattern": config.releaseTagPattern = Glob(try reader.string(value, keyPath: path))
-            default: break
-            }
+                switch key {
+                case "tags": config.tags = try reader.strings(value, keyPath: path)
+                case "skipTags": config.skipTags = try reader.strings(value, keyPath: path)
+                case "swiftFileThreshold": config.swiftFileThreshold = try reader.int(value, keyPath: path, minimum: 0)
+                case "sharedPaths": config.sharedPaths = try reader.strings(value, keyPath: path).map(Glob.init)
+                case "buildConfigPaths":
+                    config.buildConfigPaths = try reader.strings(value, keyPath: path).map(Glob.init)
+                case "releaseTagPattern": config.releaseTagPattern = Glob(try reader.string(value, keyPath: path))
+                default: break
+                }
             }
         }
         return config
@@ -134,27 +137,27 @@ public struct Configuration: Sendable {
             let path = "release.\(key)"
             config.given.insert(key)
             reader.collecting { () throws(YAMLError) in
-            switch key {
-            case "manifest":
-                config.manifest = try reader.template(
-                    value, keyPath: path, placeholders: ReleaseConfig.manifestPlaceholders)
-                let segments = config.manifest.text.split(separator: "/", omittingEmptySubsequences: false)
-                guard !config.manifest.text.hasPrefix("/"), !config.manifest.text.hasSuffix("/"),
-                    !segments.contains("..")
-                else {
-                    throw reader.file.error(
-                        "'\(path)' must be a file path inside the repository, relative to its root", at: value,
-                        hint: "for example .slipway/releases/{version}+{build}/manifest.json")
+                switch key {
+                case "manifest":
+                    config.manifest = try reader.template(
+                        value, keyPath: path, placeholders: ReleaseConfig.manifestPlaceholders)
+                    let segments = config.manifest.text.split(separator: "/", omittingEmptySubsequences: false)
+                    guard !config.manifest.text.hasPrefix("/"), !config.manifest.text.hasSuffix("/"),
+                        !segments.contains("..")
+                    else {
+                        throw reader.file.error(
+                            "'\(path)' must be a file path inside the repository, relative to its root", at: value,
+                            hint: "for example .slipway/releases/{version}+{build}/manifest.json")
+                    }
+                case "inToto": config.inToto = try reader.bool(value, keyPath: path)
+                case "commitMessage":
+                    config.commitMessage = try reader.template(
+                        value, keyPath: path, placeholders: ReleaseConfig.commitMessagePlaceholders)
+                case "tag":
+                    config.tag = try reader.template(value, keyPath: path, placeholders: ReleaseConfig.tagPlaceholders)
+                case "push": config.push = try reader.bool(value, keyPath: path)
+                default: break
                 }
-            case "inToto": config.inToto = try reader.bool(value, keyPath: path)
-            case "commitMessage":
-                config.commitMessage = try reader.template(
-                    value, keyPath: path, placeholders: ReleaseConfig.commitMessagePlaceholders)
-            case "tag":
-                config.tag = try reader.template(value, keyPath: path, placeholders: ReleaseConfig.tagPlaceholders)
-            case "push": config.push = try reader.bool(value, keyPath: path)
-            default: break
-            }
             }
         }
         return config

@@ -4,6 +4,7 @@
 @_exported import SlipwayCore
 @_exported import SlipwayCrypto
 @_exported import SlipwayDetection
+@_exported import SlipwayDoctor
 @_exported import SlipwayGit
 @_exported import SlipwayHistory
 @_exported import SlipwayHooks
