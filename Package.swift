@@ -3,8 +3,9 @@ import PackageDescription
 
 // Dependencies point down, "A → B" meaning A imports B (ARCHITECTURE.md draws the whole graph): slipway → SlipwayCLI →
 // SlipwayKit (umbrella) → SlipwayHooks, SlipwayRelease; SlipwayRelease → SlipwayPipeline, SlipwayDoctor,
-// SlipwayVersioning; both → SlipwayDetection → SlipwayHistory, SlipwayProject → SlipwaySpec → SlipwayConfig; every capability → SlipwayGit, SlipwayYAML,
-// SlipwayCrypto (as each needs) → SlipwayCore. SwiftPM refuses a cycle, and `make test` builds with
+// SlipwayVersioning; Pipeline and Versioning → SlipwayDetection → SlipwayHistory, SlipwayProject → SlipwaySpec →
+// SlipwayConfig (SlipwayDoctor → SlipwayProject); every capability → SlipwayGit, SlipwayYAML, SlipwayCrypto (as each
+// needs) → SlipwayCore. SwiftPM refuses a cycle, and `make test` builds with
 // --explicit-target-dependency-import-check, so a module imports only what it declares.
 // The C libraries come from the system (Debian's -dev packages or Homebrew); no Swift package is fetched.
 let package = Package(
@@ -63,15 +64,13 @@ let package = Package(
         .target(
             name: "SlipwayVersioning",
             dependencies: [
-                "SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit",
-                "SlipwayYAML",
+                "SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayYAML",
             ]
         ),
         .target(
             name: "SlipwayPipeline",
             dependencies: [
-                "SlipwayProject", "SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore",
-                "SlipwayGit",
+                "SlipwayProject", "SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit",
                 "SlipwayYAML",
             ]
         ),
@@ -93,8 +92,7 @@ let package = Package(
             name: "SlipwayKit",
             dependencies: [
                 "SlipwayConfig", "SlipwaySpec", "SlipwayProject", "SlipwayHistory", "SlipwayDetection",
-                "SlipwayVersioning", "SlipwayPipeline", "SlipwayDoctor", "SlipwayRelease", "SlipwayHooks",
-                "SlipwayCore",
+                "SlipwayVersioning", "SlipwayPipeline", "SlipwayDoctor", "SlipwayRelease", "SlipwayHooks", "SlipwayCore",
                 "SlipwayGit", "SlipwayYAML", "SlipwayCrypto",
             ]
         ),
@@ -105,8 +103,7 @@ let package = Package(
             dependencies: [
                 "SlipwayKit", "SlipwayCLI", "SlipwayConfig", "SlipwaySpec", "SlipwayProject", "SlipwayHistory",
                 "SlipwayDetection",
-                "SlipwayVersioning", "SlipwayPipeline", "SlipwayDoctor", "SlipwayRelease", "SlipwayHooks",
-                "SlipwayCore",
+                "SlipwayVersioning", "SlipwayPipeline", "SlipwayDoctor", "SlipwayRelease", "SlipwayHooks", "SlipwayCore",
                 "SlipwayGit", "SlipwayYAML", "SlipwayCrypto",
             ],
             path: "Tests/SlipwayTests"
