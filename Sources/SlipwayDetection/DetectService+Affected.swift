@@ -31,13 +31,20 @@ extension DetectService {
             // A file the change dropped from `include:` is a spec file only at the base.
             specFiles.formUnion(detector.specFiles(at: base).intersection(changed))
         }
+        var previous: ProjectModel?
+        if !specFiles.isEmpty, let base = verdict.base {
+            let before = SpecLoader(repository: workspace.repository, commit: base, environment: detector.environment)
+            previous = (try? before.load(location, access: .read, policy: .missingIncludesSkipped)).flatMap {
+                try? ProjectModel.resolve($0, environment: detector.environment)
+            }
+        }
         let shared = verdict.reason(.sharedCode)?.paths ?? []
         var platforms: [String] = []
         for target in model.targets where shared.contains(where: { affected.compiles(target, $0) }) {
             for platform in target.platforms where !platforms.contains(platform) { platforms.append(platform) }
         }
         return ChangeReach(
-            model: model, affected: affected.compute(changed: changed, specFiles: specFiles),
+            model: model, affected: affected.compute(changed: changed, specFiles: specFiles, previous: previous),
             sharedPlatforms: platforms)
     }
 

@@ -45,20 +45,42 @@ public struct AffectedTargets {
     }
 
     /// The targets `paths` reach, sorted by name. `specFiles` are the changed spec documents as the model's
-    /// locations name them: a target whose definition is written in one is affected, and one that holds
-    /// project-level keys (settings, options, config files) affects every target.
-    public func compute(changed paths: [String], specFiles: Set<String> = []) -> [AffectedTarget] {
+    /// locations name them. With `previous` (the model before the change), a target is affected by the spec when
+    /// its resolved definition differs, and every target when a project-level key (settings, options, config
+    /// files) does; without it, every target whose definition is written in a changed spec document.
+    public func compute(changed paths: [String], specFiles: Set<String> = [], previous: ProjectModel? = nil)
+        -> [AffectedTarget]
+    {
         var direct: [String: [String]] = [:]
-        let everything = ProjectTargetFiles.holdsProjectKeys(model.merged, in: specFiles)
+        let bySpec = specFiles.isEmpty ? [] : specAffected(specFiles, previous: previous)
+        let specPaths = paths.filter { specFiles.contains($0) }
         for target in model.targets {
             var hits = paths.filter { compiles(target, $0) }
-            if everything || ProjectTargetFiles.isDefined(target, in: specFiles) {
-                hits += paths.filter { specFiles.contains($0) && !hits.contains($0) }
+            if bySpec.contains(target.name) {
+                hits += specPaths.filter { !hits.contains($0) }
                 if hits.isEmpty { hits = specFiles.sorted() }
             }
             if !hits.isEmpty { direct[target.name] = hits }
         }
         return spread(direct).sorted { $0.name < $1.name }
+    }
+
+    /// The targets a change of the spec documents reaches (see `compute`).
+    private func specAffected(_ specFiles: Set<String>, previous: ProjectModel?) -> Set<String> {
+        let all = Set(model.targets.map(\.name))
+        guard let previous else {
+            if ProjectTargetFiles.holdsProjectKeys(model.merged, in: specFiles) { return all }
+            return Set(model.targets.filter { ProjectTargetFiles.isDefined($0, in: specFiles) }.map(\.name))
+        }
+        if ProjectFingerprint.projectLevel(model.merged) != ProjectFingerprint.projectLevel(previous.merged) {
+            return all
+        }
+        let before = previous.merged["targets"]
+        return Set(
+            (model.merged["targets"]?.entries ?? []).filter { entry in
+                before?[entry.key].map(ProjectFingerprint.of) != ProjectFingerprint.of(entry.value)
+            }.map { $0.value["name"]?.string ?? $0.key }
+        ).intersection(all)
     }
 
     /// Whether the target's own files include `path` (repository-relative).
@@ -124,5 +146,49 @@ enum SpecPathParent {
     static func parent(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return String(path[..<slash])
+    }
+}
+
+/// A value's content without its positions: two specs that say the same thing give the same fingerprint, however
+/// their lines moved.
+enum ProjectFingerprint {
+    static func of(_ value: ProjectValue) -> String {
+        var out = ""
+        write(value, to: &out)
+        return out
+    }
+
+    /// Every key but the targets' and schemes' own (and the templates already applied into them).
+    static func projectLevel(_ merged: ProjectValue) -> String {
+        let own: Set<String> = ["targets", "schemes", "targetTemplates", "schemeTemplates", "include"]
+        var out = ""
+        for entry in merged.entries where !own.contains(entry.key) {
+            out += entry.key.debugDescription + ":"
+            write(entry.value, to: &out)
+            out += ","
+        }
+        return out
+    }
+
+    private static func write(_ value: ProjectValue, to out: inout String) {
+        switch value.content {
+        case .scalar(let scalar):
+            out += (scalar.isNull ? "~" : scalar.isQuoted ? "q" : "s") + scalar.text.debugDescription
+        case .sequence(let items):
+            out += "["
+            for item in items {
+                write(item, to: &out)
+                out += ","
+            }
+            out += "]"
+        case .mapping(let entries):
+            out += "{"
+            for entry in entries {
+                out += entry.key.debugDescription + ":"
+                write(entry.value, to: &out)
+                out += ","
+            }
+            out += "}"
+        }
     }
 }
