@@ -69,7 +69,17 @@ enum DetectCommand: SlipwayCommand {
             }
             if flag == "github-output" { request.githubOutput = path } else { request.githubMatrix = path }
         }
-        return try DetectService(workspace: try context.workspace(app: arguments.value("app"))).run(
-            request, console: context.console)
+        let workspace = try context.workspace()
+        let app = arguments.value("app")
+        if app == nil, workspace.configuration.apps.count > 1 {
+            // One verdict per app; --each and --github-output report one app's verdicts, so they need its name.
+            if arguments.value("each") != nil || request.githubOutput != nil || request.githubMatrix != nil {
+                throw UsageError(
+                    message: "--each, --github-output and --github-matrix judge one app: add --app <name> (the apps are "
+                        + workspace.configuration.appNames.joined(separator: ", ") + ")", spec: spec)
+            }
+            return try DetectService.runEveryApp(workspace, request, console: context.console)
+        }
+        return try DetectService(workspace: try context.workspace(app: app)).run(request, console: context.console)
     }
 }
