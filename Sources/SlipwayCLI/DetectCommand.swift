@@ -75,7 +75,8 @@ enum DetectCommand: SlipwayCommand {
             // One verdict per app; --each and --github-output report one app's verdicts, so they need its name.
             if arguments.value("each") != nil || request.githubOutput != nil || request.githubMatrix != nil {
                 throw UsageError(
-                    message: "--each, --github-output and --github-matrix judge one app: add --app <name> (the apps are "
+                    message:
+                        "--each, --github-output and --github-matrix judge one app: add --app <name> (the apps are "
                         + workspace.configuration.appNames.joined(separator: ", ") + ")", spec: spec)
             }
             return try DetectService.runEveryApp(workspace, request, console: context.console)

@@ -11,7 +11,8 @@ extension DetectService {
         var texts: [String] = []
         var anyMajor = false
         for app in workspace.configuration.apps {
-            let scoped = Workspace(repository: workspace.repository, configuration: workspace.configuration.scoped(to: app))
+            let scoped = Workspace(
+                repository: workspace.repository, configuration: workspace.configuration.scoped(to: app))
             let service = DetectService(workspace: scoped)
             var verdict = try service.judge(request.target)
             let reach = service.reach(of: verdict)
