@@ -29,6 +29,11 @@ enum RunCommand: SlipwayCommand {
                     "Treat the change as major: also run stages with 'when: major'.\nDefault: what detect says about HEAD since the latest release tag."
             ),
             .init(
+                name: "affected", value: nil,
+                help:
+                    "Build and test only the schemes the change since the latest release\ntag affects (as 'slipway detect' names them); a note names the rest."
+            ),
+            .init(
                 name: "if-present", value: nil,
                 help:
                     "Skip named stages that do not exist (a note says so) instead of\nfailing; none existing is a successful no-op."
@@ -36,10 +41,11 @@ enum RunCommand: SlipwayCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-        let request = RunService.Request(
+        var request = RunService.Request(
             stages: arguments.positionals, dryRun: arguments.flag("dry-run"),
             major: arguments.flag("major") ? true : nil,
             ifPresent: arguments.flag("if-present"))
+        request.affected = arguments.flag("affected")
         return try RunService(workspace: try context.workspace(), environment: context.environment)
             .run(request, console: context.console)
     }

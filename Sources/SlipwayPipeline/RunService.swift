@@ -16,6 +16,8 @@ public struct RunService {
         public var major: Bool?
         /// Skip named stages that do not exist instead of failing (`--if-present`).
         public var ifPresent = false
+        /// Build and test only the schemes the change since the previous release affects (`--affected`).
+        public var affected = false
 
         public init(stages: [String] = [], dryRun: Bool = false, major: Bool? = nil, ifPresent: Bool = false) {
             self.stages = stages
@@ -37,7 +39,8 @@ public struct RunService {
 
     public func run(_ request: Request, console: Console) throws -> ExitStatus {
         let resolved = try StagePlan.resolve(workspace)
-        let (plan, absent) = try resolved.selecting(request.stages, ifPresent: request.ifPresent)
+        var (plan, absent) = try resolved.selecting(request.stages, ifPresent: request.ifPresent)
+        if request.affected { plan = try affectedOnly(plan, console: console) }
         for name in absent {
             console.err(
                 "slipway: skipping stage '\(name)': there is no such stage (--if-present; \(resolved.knownStagesHint))\n"

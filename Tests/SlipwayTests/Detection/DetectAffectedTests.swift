@@ -114,7 +114,9 @@ struct DetectAffectedTests {
         try repo.commit("Bump")
         #expect(Self.affected(try repo.detectJSON()).count == 4)
         // Lines moved above the targets (a comment) change no definition.
-        try repo.write("project.yml", "# The app\n" + bumped.replacingOccurrences(of: "sources: [Kit]", with: "sources: [Kit, Gen]"))
+        try repo.write(
+            "project.yml",
+            "# The app\n" + bumped.replacingOccurrences(of: "sources: [Kit]", with: "sources: [Kit, Gen]"))
         try repo.commit("Kit sources")
         #expect(Self.affected(try repo.detectJSON()).keys.sorted() == ["Kit", "MyApp", "MyAppTests"])
     }
