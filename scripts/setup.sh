@@ -29,6 +29,8 @@ Darwin)
     command -v git >/dev/null 2>&1 || need_packages="$need_packages git"
     # scripts/python-tools.sh installs the linters and check-jsonschema from PyPI into a virtual environment.
     python3 -m venv --help >/dev/null 2>&1 || need_packages="$need_packages python3 python3-venv"
+    # scripts/lint.sh checks the Homebrew formula's syntax with ruby -c.
+    command -v ruby >/dev/null 2>&1 || need_packages="$need_packages ruby"
     if [ -n "$need_packages" ]; then
         if [ "$(id -u)" -ne 0 ]; then
             echo "setup: missing packages:$need_packages; run 'sudo apt-get install$need_packages' or run as root" >&2

@@ -23,6 +23,11 @@ enum ManifestCommand: SlipwayCommand {
                 help:
                     "Write the manifest here (relative to the current folder);\na folder gets manifest.json inside it."),
             .init(
+                name: "build", value: "<n>",
+                help:
+                    "Record this build number (the one CI built, such as\n$CI_BUILD_NUMBER) instead of the committed spec's."
+            ),
+            .init(
                 name: "in-toto", value: nil,
                 help: "Also write an in-toto statement (SLSA provenance v1) for the artifacts."),
             CommandSpec.appOption,
@@ -36,7 +41,17 @@ enum ManifestCommand: SlipwayCommand {
         if let output = request.output, output.isEmpty {
             throw UsageError(message: "--output needs a path", spec: spec)
         }
-        try ManifestService(workspace: try context.workspace(app: arguments.value("app")), environment: context.environment).run(
+        if let build = arguments.value("build") {
+            // Apple's form of CFBundleVersion: one to three integers separated by dots.
+            guard build.range(of: #"^[0-9]+(\.[0-9]+){0,2}$"#, options: .regularExpression) != nil else {
+                throw UsageError(
+                    message: "--build takes a build number such as 42 or 1.2.3, not '\(build)'", spec: spec)
+            }
+            request.build = build
+        }
+        try ManifestService(
+            workspace: try context.workspace(app: arguments.value("app")), environment: context.environment
+        ).run(
             request, console: context.console)
         return .success
     }

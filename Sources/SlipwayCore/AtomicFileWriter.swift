@@ -1,3 +1,4 @@
+// read(2) and write(2), taken from the C module by name on each system, since the types here have methods so named.
 #if canImport(Glibc)
 import Glibc
 private let systemRead = Glibc.read

@@ -8,9 +8,19 @@ extension BundledFile {
         BundledFile(
             path: "ci/github/slipway.yml", executable: false,
             contents: ##"""
-# Slipway: judge every push, build and test major changes on macOS, and release from the default branch.
-# Installed by 'slipway ci install github'. Values that come from a push or a pull request (branch names, commit
-# messages, titles) reach scripts only through env:, never spliced into a run: script.
+# Slipway: judge every push, build and test major changes on macOS (one job per scheme and platform), and release
+# and ship from the default branch. Installed by 'slipway ci install github --source <git url> --ref <sha>', which
+# writes the Slipway action's repository and commit into each of its four install steps.
+# Values from a push or a pull request (branch names, commit messages, titles) reach scripts only through env:.
+#
+# Secrets and variables (Settings > Secrets and variables > Actions, or the release job's environment 'release'):
+# - Pushing the release commit and its tag, first that is set: the secret SLIPWAY_DEPLOY_KEY (an SSH deploy key
+#   with write access), the variable SLIPWAY_APP_ID with the secret SLIPWAY_APP_PRIVATE_KEY (a GitHub App with
+#   contents: write), else GITHUB_TOKEN. Branch protection and rulesets refuse GITHUB_TOKEN's push unless it may
+#   bypass them, and a tag pushed with GITHUB_TOKEN starts no workflow: give the key or the App the bypass.
+# - Shipping (the archive, export and upload stages): APP_STORE_CONNECT_API_KEY_ID, APP_STORE_CONNECT_API_ISSUER_ID
+#   and APP_STORE_CONNECT_API_KEY (the .p8 key's text).
+# - SLIPWAY_XCODE_VERSION (variable, optional): the Xcode the macOS jobs select, such as 16.4.
 name: Slipway
 
 on:
@@ -18,28 +28,26 @@ on:
     branches: ["**"] # branches only: pushing a tag is no change to judge
   pull_request:
 
-permissions:
-  contents: read
+permissions: {}
 
 concurrency:
-  group: slipway-${{ github.ref }}
-  cancel-in-progress: false
-
-env:
-  # Where the runners get Slipway: its source repository and a release tag (or a full commit sha) of it.
-  SLIPWAY_GIT_URL: https://github.com/slipway/slipway.git
-  SLIPWAY_REF: v0.1.0
+  group: slipway-${{ github.workflow }}-${{ github.ref }}
+  # A newer push to a pull request replaces the run; pushes to a branch finish in order.
+  cancel-in-progress: ${{ github.event_name == 'pull_request' }}
 
 jobs:
   detect:
     name: Detect a major change
     runs-on: ubuntu-latest
+    permissions:
+      contents: read
     # Slipway's own release commits are not judged again.
     if: ${{ !contains(github.event.head_commit.message, 'Slipway-Release:') }}
     outputs:
       major: ${{ steps.detect.outputs.major }}
       bump: ${{ steps.detect.outputs.bump }}
       reasons: ${{ steps.detect.outputs.reasons }}
+      matrix: ${{ steps.detect.outputs.matrix }}
     steps:
       - name: Check out the full history
         uses: actions/checkout@08c6903cd8c0fde910a37f88322edcfb5dd907a8 # v5.0.0
@@ -47,79 +55,114 @@ jobs:
           fetch-depth: 0
           persist-credentials: false
       - name: Install Slipway
-        run: |
-          if ! command -v slipway >/dev/null 2>&1; then
-            sudo apt-get update -qq
-            sudo apt-get install -y -qq libgit2-dev libyaml-dev libssl-dev pkg-config
-            git clone --quiet --depth 1 --branch "$SLIPWAY_REF" "$SLIPWAY_GIT_URL" "$RUNNER_TEMP/slipway"
-            swift build -c release --package-path "$RUNNER_TEMP/slipway"
-            sudo install -m 0755 "$RUNNER_TEMP/slipway/.build/release/slipway" /usr/local/bin/slipway
-          fi
-          slipway --version
-      - name: Judge the pushed commits
+        uses: slipway/slipway@0000000000000000000000000000000000000000 # slipway-action
+        with:
+          xcodegen: "false"
+      - name: Judge the pushed commits and list the schemes to build
         id: detect
         env:
           # push: the commit before the push (all zeros for a new branch); pull request: the base branch's tip.
           BASE: ${{ github.event.pull_request.base.sha || github.event.before }}
           HEAD: ${{ github.sha }}
-        run: slipway detect --base "$BASE" --head "$HEAD" --github-output
+        run: slipway detect --base "$BASE" --head "$HEAD" --github-output --github-matrix
 
   build:
-    name: Build
+    name: Build ${{ matrix.scheme }} (${{ matrix.platform }})
     needs: detect
-    if: ${{ needs.detect.outputs.major == 'true' }}
+    # An empty matrix (no scheme to build) would fail the run; then no job builds, and the release waits.
+    if: ${{ needs.detect.outputs.major == 'true' && contains(needs.detect.outputs.matrix, '"scheme"') }}
     runs-on: macos-latest
+    permissions:
+      contents: read
+    strategy:
+      fail-fast: false
+      matrix: ${{ fromJSON(needs.detect.outputs.matrix) }}
     steps:
       - name: Check out
         uses: actions/checkout@08c6903cd8c0fde910a37f88322edcfb5dd907a8 # v5.0.0
         with:
           persist-credentials: false
-      - name: Install Slipway
-        run: |
-          if ! command -v slipway >/dev/null 2>&1; then
-            brew install libgit2 libyaml openssl@3 pkg-config xcodegen
-            git clone --quiet --depth 1 --branch "$SLIPWAY_REF" "$SLIPWAY_GIT_URL" "$RUNNER_TEMP/slipway"
-            swift build -c release --package-path "$RUNNER_TEMP/slipway"
-            sudo install -m 0755 "$RUNNER_TEMP/slipway/.build/release/slipway" /usr/local/bin/slipway
-          fi
-          slipway --version
+      - name: Install Slipway, XcodeGen and the chosen Xcode
+        uses: slipway/slipway@0000000000000000000000000000000000000000 # slipway-action
+        with:
+          xcode-version: ${{ vars.SLIPWAY_XCODE_VERSION }}
+      - name: Restore SwiftPM packages and DerivedData
+        uses: actions/cache@0400d5f644dc74513175e3cd8d07132dd4860809 # v4.2.4
+        with:
+          path: |
+            ~/Library/Caches/org.swift.swiftpm
+            ~/Library/Developer/Xcode/DerivedData
+          key: slipway-build-${{ runner.os }}-${{ matrix.scheme }}-${{ matrix.platform }}-${{ hashFiles('**/Package.resolved', '**/project.yml') }}
+          restore-keys: slipway-build-${{ runner.os }}-${{ matrix.scheme }}-${{ matrix.platform }}-
       # --if-present: a project without a 'generate' stage (a Swift package, or its own 'stages:') skips it.
       # --major: this job only runs when detect called the push a major change, so 'when: major' stages run too.
-      - name: Generate the project and build
-        run: slipway run --if-present --major generate build
+      - name: Generate the project
+        run: slipway run --if-present --major generate
+      - name: Build the scheme for its destination
+        env:
+          SCHEME: ${{ matrix.scheme }}
+          DESTINATION: ${{ matrix.destination }}
+        run: |
+          # XcodeGen writes the project beside the spec, which slipway version names (exit 1 only says the
+          # definitions disagree).
+          spec=$( (slipway version --json || true) | sed -n 's/.*"spec":"\([^"]*\)".*/\1/p')
+          cd "$(dirname "${spec:-project.yml}")"
+          xcodebuild build -scheme "$SCHEME" -destination "$DESTINATION" CODE_SIGNING_ALLOWED=NO
 
   test:
-    name: Test
+    name: Test ${{ matrix.scheme }} (${{ matrix.platform }})
     needs: detect
-    if: ${{ needs.detect.outputs.major == 'true' }}
+    # An empty matrix (no scheme to build) would fail the run; then no job builds, and the release waits.
+    if: ${{ needs.detect.outputs.major == 'true' && contains(needs.detect.outputs.matrix, '"scheme"') }}
     runs-on: macos-latest
+    permissions:
+      contents: read
+    strategy:
+      fail-fast: false
+      matrix: ${{ fromJSON(needs.detect.outputs.matrix) }}
     steps:
       - name: Check out
         uses: actions/checkout@08c6903cd8c0fde910a37f88322edcfb5dd907a8 # v5.0.0
         with:
           persist-credentials: false
-      - name: Install Slipway
+      - name: Install Slipway, XcodeGen and the chosen Xcode
+        uses: slipway/slipway@0000000000000000000000000000000000000000 # slipway-action
+        with:
+          xcode-version: ${{ vars.SLIPWAY_XCODE_VERSION }}
+      - name: Restore SwiftPM packages and DerivedData
+        uses: actions/cache@0400d5f644dc74513175e3cd8d07132dd4860809 # v4.2.4
+        with:
+          path: |
+            ~/Library/Caches/org.swift.swiftpm
+            ~/Library/Developer/Xcode/DerivedData
+          key: slipway-test-${{ runner.os }}-${{ matrix.scheme }}-${{ matrix.platform }}-${{ hashFiles('**/Package.resolved', '**/project.yml') }}
+          restore-keys: slipway-test-${{ runner.os }}-${{ matrix.scheme }}-${{ matrix.platform }}-
+      - name: Generate the project
+        run: slipway run --if-present --major generate
+      - name: Test the scheme on its destination
+        env:
+          SCHEME: ${{ matrix.scheme }}
+          DESTINATION: ${{ matrix.destination }}
         run: |
-          if ! command -v slipway >/dev/null 2>&1; then
-            brew install libgit2 libyaml openssl@3 pkg-config xcodegen
-            git clone --quiet --depth 1 --branch "$SLIPWAY_REF" "$SLIPWAY_GIT_URL" "$RUNNER_TEMP/slipway"
-            swift build -c release --package-path "$RUNNER_TEMP/slipway"
-            sudo install -m 0755 "$RUNNER_TEMP/slipway/.build/release/slipway" /usr/local/bin/slipway
-          fi
-          slipway --version
-      - name: Generate the project and test
-        run: slipway run --if-present --major generate test
+          # XcodeGen writes the project beside the spec, which slipway version names (exit 1 only says the
+          # definitions disagree).
+          spec=$( (slipway version --json || true) | sed -n 's/.*"spec":"\([^"]*\)".*/\1/p')
+          cd "$(dirname "${spec:-project.yml}")"
+          xcodebuild test -scheme "$SCHEME" -destination "$DESTINATION" CODE_SIGNING_ALLOWED=NO
 
   release:
-    name: Release
+    name: Release and ship
+    # Runs only when every build and test job passed for this commit (needs: fails closed).
     needs: [detect, build, test]
-    # Only pushes to the default branch release; pull requests and other branches stop after the tests.
     if: >-
       ${{ needs.detect.outputs.major == 'true' && github.event_name == 'push' &&
       github.ref == format('refs/heads/{0}', github.event.repository.default_branch) }}
     runs-on: macos-latest
+    # The secrets below can live in this environment (Settings > Environments > release), limited to the default
+    # branch, so no other job or branch can read them; GitHub creates it on the first run.
+    environment: release
     permissions:
-      contents: write # to push the release commit and its tag
+      contents: write # GITHUB_TOKEN's push, when no deploy key or App is set
     concurrency:
       group: slipway-release
       cancel-in-progress: false
@@ -129,38 +172,83 @@ jobs:
         with:
           fetch-depth: 0
           persist-credentials: false
-      - name: Install Slipway
-        run: |
-          if ! command -v slipway >/dev/null 2>&1; then
-            brew install libgit2 libyaml openssl@3 pkg-config xcodegen
-            git clone --quiet --depth 1 --branch "$SLIPWAY_REF" "$SLIPWAY_GIT_URL" "$RUNNER_TEMP/slipway"
-            swift build -c release --package-path "$RUNNER_TEMP/slipway"
-            sudo install -m 0755 "$RUNNER_TEMP/slipway/.build/release/slipway" /usr/local/bin/slipway
-          fi
-          slipway --version
+      - name: Install Slipway, XcodeGen and the chosen Xcode
+        uses: slipway/slipway@0000000000000000000000000000000000000000 # slipway-action
+        with:
+          xcode-version: ${{ vars.SLIPWAY_XCODE_VERSION }}
+      # --skip-stages: the build and test jobs already built and tested this commit; the manifest lists them as
+      # skipped. --no-push: the push below picks the token branch protection allows.
       - name: Release
         run: |
           git config user.name "github-actions[bot]"
           git config user.email "41898282+github-actions[bot]@users.noreply.github.com"
-          slipway release
+          slipway release --skip-stages --no-push
+          slipway notes --format text >.slipway/notes.txt
+      - name: Archive and export, signed with the App Store Connect key
+        env:
+          APP_STORE_CONNECT_API_KEY_ID: ${{ secrets.APP_STORE_CONNECT_API_KEY_ID }}
+          APP_STORE_CONNECT_API_ISSUER_ID: ${{ secrets.APP_STORE_CONNECT_API_ISSUER_ID }}
+          APP_STORE_CONNECT_API_KEY: ${{ secrets.APP_STORE_CONNECT_API_KEY }}
+        run: slipway run --if-present --major archive export
+      - name: Record what was exported
+        run: |
+          # The release manifest has no artifacts (the stages ran after it); this one records the exported files.
+          if find build -name '*.ipa' -o -name '*.pkg' 2>/dev/null | grep -q .; then
+            slipway manifest --artifact 'build/**/*.ipa' --artifact 'build/**/*.pkg' --output .slipway/shipped/
+          fi
+      - name: Mint a GitHub App token for the push
+        id: app-token
+        if: ${{ vars.SLIPWAY_APP_ID != '' }}
+        uses: actions/create-github-app-token@fee1f7d63c2ff003460e3d139729b119787bc349 # v2.2.2
+        with:
+          app-id: ${{ vars.SLIPWAY_APP_ID }}
+          private-key: ${{ secrets.SLIPWAY_APP_PRIVATE_KEY }}
+          permission-contents: write
       - name: Push the release commit and its tag
         env:
           BRANCH: ${{ github.ref_name }}
+          REPOSITORY: ${{ github.repository }}
+          SERVER: ${{ github.server_url }}
+          DEPLOY_KEY: ${{ secrets.SLIPWAY_DEPLOY_KEY }}
+          APP_TOKEN: ${{ steps.app-token.outputs.token }}
           GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}
         run: |
-          # The token reaches git as an HTTP header through the environment, never on a command line or on disk.
-          basic=$(printf 'x-access-token:%s' "$GITHUB_TOKEN" | base64 | tr -d '\n')
-          export GIT_CONFIG_COUNT=1
-          export GIT_CONFIG_KEY_0="http.https://github.com/.extraheader"
-          export GIT_CONFIG_VALUE_0="AUTHORIZATION: basic $basic"
-          git push --follow-tags origin "HEAD:refs/heads/$BRANCH"
-      - name: Keep the manifest and checksums
+          # Credentials reach git through the environment (an SSH key file in RUNNER_TEMP, or an HTTP header),
+          # never on a command line and never in the checkout's config.
+          if [ -n "$DEPLOY_KEY" ]; then
+            key="$RUNNER_TEMP/slipway-deploy-key"
+            (umask 077 && printf '%s\n' "$DEPLOY_KEY" >"$key")
+            export GIT_SSH_COMMAND="ssh -i $key -o IdentitiesOnly=yes -o StrictHostKeyChecking=accept-new"
+            url="git@${SERVER#https://}:$REPOSITORY.git"
+          else
+            token=${APP_TOKEN:-$GITHUB_TOKEN}
+            basic=$(printf 'x-access-token:%s' "$token" | base64 | tr -d '\n')
+            export GIT_CONFIG_COUNT=1
+            export GIT_CONFIG_KEY_0="http.$SERVER/.extraheader"
+            export GIT_CONFIG_VALUE_0="AUTHORIZATION: basic $basic"
+            url="$SERVER/$REPOSITORY.git"
+          fi
+          git push --atomic --follow-tags "$url" "HEAD:refs/heads/$BRANCH"
+      - name: Upload to App Store Connect
+        env:
+          APP_STORE_CONNECT_API_KEY_ID: ${{ secrets.APP_STORE_CONNECT_API_KEY_ID }}
+          APP_STORE_CONNECT_API_ISSUER_ID: ${{ secrets.APP_STORE_CONNECT_API_ISSUER_ID }}
+          APP_STORE_CONNECT_API_KEY: ${{ secrets.APP_STORE_CONNECT_API_KEY }}
+        run: slipway run --if-present --major upload
+      - name: Leave out empty checksum lists
+        if: ${{ always() }}
+        # A manifest with no artifacts has nothing to check; an empty checksums.txt would only look like one.
+        run: find .slipway -name checksums.txt -empty -print -delete 2>/dev/null || true
+      - name: Keep the manifests, checksums, notes and logs
         if: ${{ always() }}
         uses: actions/upload-artifact@330a01c490aca151604b8cf639adc76d48f6c5d4 # v5.0.0
         with:
           name: slipway-release
-          # Slipway's output folder: the release manifest, checksums.txt beside it, and each stage's log.
-          path: .slipway/
+          path: |
+            .slipway/releases/
+            .slipway/shipped/
+            .slipway/notes.txt
+            .slipway/logs/
           if-no-files-found: error
 
 """##),
@@ -170,25 +258,27 @@ jobs:
 #!/bin/sh
 # Xcode Cloud runs this after cloning. Stage: get ready. Installs Slipway (unless the image has it), gives it the
 # history it judges, and generates the Xcode project from project.yml so Xcode Cloud finds it.
-# Installed by 'slipway ci install xcode-cloud'; the next scripts find Slipway in ~/.slipway/bin.
+# Installed by 'slipway ci install xcode-cloud --source <git url> --ref <ref>', which writes the two defaults
+# below; the next scripts find Slipway in ~/.slipway/bin.
 set -eu
 
-# Where Slipway comes from: its source repository and a release tag of it (set either in the workflow's
-# environment to override).
+# Where Slipway comes from: its source repository and a tag or full commit sha of it (set either in the
+# workflow's environment to override).
 SLIPWAY_GIT_URL=${SLIPWAY_GIT_URL:-https://github.com/slipway/slipway.git}
 SLIPWAY_REF=${SLIPWAY_REF:-v0.1.0}
 repo=${CI_PRIMARY_REPOSITORY_PATH:?Xcode Cloud sets CI_PRIMARY_REPOSITORY_PATH}
-bin="$HOME/.slipway/bin"
-PATH="$bin:$PATH"
+prefix="$HOME/.slipway"
+PATH="$prefix/bin:$PATH"
 
 if ! command -v slipway >/dev/null 2>&1; then
     brew install libgit2 libyaml openssl@3 pkg-config
     source_dir="${TMPDIR:-/tmp}/slipway-source"
     rm -rf "$source_dir"
-    git clone --quiet --depth 1 --branch "$SLIPWAY_REF" "$SLIPWAY_GIT_URL" "$source_dir"
-    swift build -c release --package-path "$source_dir"
-    mkdir -p "$bin"
-    cp "$source_dir/.build/release/slipway" "$bin/slipway"
+    # fetch by name works for a tag, a branch and (on GitHub and most hosts) a full commit sha alike.
+    git init --quiet "$source_dir"
+    git -C "$source_dir" fetch --quiet --depth 1 "$SLIPWAY_GIT_URL" "$SLIPWAY_REF"
+    git -C "$source_dir" checkout --quiet FETCH_HEAD
+    make -C "$source_dir" install PREFIX="$prefix"
 fi
 command -v xcodegen >/dev/null 2>&1 || brew install xcodegen
 
@@ -207,9 +297,11 @@ slipway run --if-present generate
             path: "ci/xcode-cloud/ci_scripts/ci_post_xcodebuild.sh", executable: true,
             contents: ##"""
 #!/bin/sh
-# Xcode Cloud runs this after each xcodebuild. Stage: record. After an archive, writes a release manifest (with
-# checksums) for the archive, zipped into build/; other actions (build, test, analyze) have nothing to record.
-# Installed by 'slipway ci install xcode-cloud'.
+# Xcode Cloud runs this after each xcodebuild. Stage: record. After an archive: writes the TestFlight notes
+# (TestFlight/WhatToTest.en-US.txt beside ci_scripts/, from 'slipway notes', which Xcode Cloud hands to TestFlight
+# after this script) and a manifest of the zipped archive, with CI_BUILD_NUMBER as its build (the build that was
+# built, not the committed one) in .slipway/xcode-cloud/build-<n>/, beside any release manifest. Other actions
+# (build, test, analyze) have nothing to record. Installed by 'slipway ci install xcode-cloud'.
 set -eu
 
 if [ "${CI_XCODEBUILD_ACTION:-}" != archive ]; then
@@ -220,32 +312,55 @@ if [ "${CI_XCODEBUILD_EXIT_CODE:-0}" != 0 ]; then
     exit 0
 fi
 archive=${CI_ARCHIVE_PATH:?Xcode Cloud sets CI_ARCHIVE_PATH for an archive action}
+build=${CI_BUILD_NUMBER:?Xcode Cloud sets CI_BUILD_NUMBER}
+scripts=$(cd "$(dirname "$0")" && pwd)
 cd "${CI_PRIMARY_REPOSITORY_PATH:?Xcode Cloud sets CI_PRIMARY_REPOSITORY_PATH}"
 PATH="$HOME/.slipway/bin:$PATH"
+
+# TestFlight takes at most 4,000 bytes of notes for testers.
+mkdir -p "$scripts/../TestFlight"
+slipway notes --format text | head -c 4000 >"$scripts/../TestFlight/WhatToTest.en-US.txt"
 
 # A zip is one file with one checksum; ditto keeps the bundle's symlinks and extended attributes.
 mkdir -p build
 zipped="build/$(basename "$archive").zip"
 ditto -c -k --keepParent "$archive" "$zipped"
-slipway manifest --artifact "$zipped"
+slipway manifest --artifact "$zipped" --build "$build" --output ".slipway/xcode-cloud/build-$build/"
 
 """##),
         BundledFile(
             path: "ci/xcode-cloud/ci_scripts/ci_pre_xcodebuild.sh", executable: true,
             contents: ##"""
 #!/bin/sh
-# Xcode Cloud runs this before each xcodebuild. Stage: version. Sets the build number to Xcode Cloud's
-# CI_BUILD_NUMBER in project.yml and regenerates the project so the build carries it.
-# Installed by 'slipway ci install xcode-cloud'.
+# Xcode Cloud runs this before each xcodebuild. Stage: version. Gives the build Xcode Cloud's CI_BUILD_NUMBER and
+# regenerates the project so the build carries it. Installed by 'slipway ci install xcode-cloud'.
+# - A spec with a build number (CURRENT_PROJECT_VERSION or CFBundleVersion): 'slipway bump --build' sets it.
+# - A spec without one: XcodeGen reads it from a small spec beside project.yml that includes project.yml and adds
+#   settings.base.CURRENT_PROJECT_VERSION (the including spec wins where both set a key); project.yml is unchanged.
 set -eu
 
 build=${CI_BUILD_NUMBER:?Xcode Cloud sets CI_BUILD_NUMBER}
 cd "${CI_PRIMARY_REPOSITORY_PATH:?Xcode Cloud sets CI_PRIMARY_REPOSITORY_PATH}"
 PATH="$HOME/.slipway/bin:$PATH"
 
-slipway bump --build "$build"
-# --if-present: a project whose own 'stages:' has no 'generate' stage has nothing to generate here.
-slipway run --if-present generate
+# Exit 1 only says the definitions disagree; bump --build sets them all alike.
+versions=$(slipway version --json) || true
+case "$versions" in
+*'"build":{"agree":true,"value":null,"values":[]}'*)
+    spec=$(printf '%s\n' "$versions" | sed -n 's/.*"spec":"\([^"]*\)".*/\1/p')
+    folder=$(dirname "$spec")
+    wrapper="$folder/.slipway-build-number.yml"
+    printf 'include:\n  - path: %s\nsettings:\n  base:\n    CURRENT_PROJECT_VERSION: "%s"\n' \
+        "$(basename "$spec")" "$build" >"$wrapper"
+    echo "slipway: $spec has no build number; generating with CURRENT_PROJECT_VERSION $build from $wrapper"
+    xcodegen generate --spec "$wrapper"
+    ;;
+*)
+    slipway bump --build "$build"
+    # --if-present: a project whose own 'stages:' has no 'generate' stage has nothing to generate here.
+    slipway run --if-present generate
+    ;;
+esac
 
 """##),
         BundledFile(

@@ -6,4 +6,8 @@ public struct CIInstallPlan: Sendable {
     public var changes: [InstallChange]
     /// One row per file: `created    .github/workflows/slipway.yml`, `replaced …` or `unchanged …`.
     public var rows: [String]
+    /// Where the files get Slipway.
+    public var source: CISource
+    /// Advice printed after the rows (a ref that is not a full commit sha).
+    public var notes: [String] = []
 }

@@ -7,7 +7,7 @@ extension CIInstaller {
     /// What `slipway ci install` will do; refuses (changing nothing) to replace a file with other content unless
     /// `--force`.
     public func planInstall(_ request: Request) throws -> CIInstallPlan {
-        let placements = try destinations(request)
+        let (placements, source) = try rendered(try destinations(request), request: request)
         let root = workspace.root
         let different = placements.filter {
             FileStatus.exists($0.destination) && !$0.file.isInstalled(at: $0.destination)
@@ -41,7 +41,13 @@ extension CIInstaller {
             changes.append(.writeFile(destination, bytes: file.bytes, mode: file.mode, previous: previous))
             rows.append((previous == nil ? "created    " : "replaced   ") + shown)
         }
-        return CIInstallPlan(command: command(request), changes: changes, rows: rows)
+        var plan = CIInstallPlan(command: command(request), changes: changes, rows: rows, source: source)
+        if request.target == .github, !source.isCommitSHA {
+            plan.notes.append(
+                "note: \(source.ref) is not a full commit sha; a tag or branch can be moved under the workflow "
+                    + "(pin the sha: --ref <40 hex digits>)")
+        }
+        return plan
     }
 
     public func install(_ request: Request, console: Console) throws -> ExitStatus {
@@ -60,23 +66,26 @@ extension CIInstaller {
                 InstallDryRunReport.text(
                     command: plan.command, place: nil, changes: plan.changes,
                     outcome: plan.rows.map { "  \($0)\n" }.joined(), display: display))
+            for note in plan.notes { console.err(note + "\n") }
             return .success
         }
         let effects = SystemInstallEffects(repository: workspace.repository)
         let executor = InstallExecutor(effects: effects, root: workspace.root, command: plan.command)
         try executor.execute(plan.changes)
         var text = plan.rows.joined(separator: "\n") + "\n"
+        text += "Slipway from \(plan.source.url) at \(plan.source.ref)\n"
         switch request.target {
         case .github:
             text +=
                 "Commit it: the workflow judges every push, builds and tests major changes on macOS, and releases "
-                + "from the default branch.\n"
+                + "from the default branch. Its header names the secrets the release job reads.\n"
         case .xcodeCloud:
             text +=
                 "Commit ci_scripts/: Xcode Cloud runs them in every workflow (post-clone, pre- and "
                 + "post-xcodebuild).\n"
         }
         console.out(text)
+        for note in plan.notes { console.err(note + "\n") }
         return .success
     }
 
@@ -84,6 +93,7 @@ extension CIInstaller {
     private func command(_ request: Request) -> String {
         var words = ["slipway", "ci", "install", request.target.rawValue]
         if let directory = request.directory { words += ["--directory", directory] }
+        if let source = request.source { words += ["--source", source.url, "--ref", source.ref] }
         if request.force { words.append("--force") }
         return Shell.quote(words)
     }

@@ -24,6 +24,8 @@ public struct CIInstaller {
         public var dryRun = false
         /// Wait for another writer to release the repository's lock instead of refusing (`--wait`).
         public var waitForLock = false
+        /// Where CI gets Slipway (`--source`, `--ref`); `nil` keeps what the installed files name.
+        public var source: CISource?
 
         public init(
             target: Target, force: Bool = false, directory: String? = nil, currentDirectory: URL? = nil,

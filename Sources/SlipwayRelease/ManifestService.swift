@@ -16,6 +16,8 @@ public struct ManifestService {
         public var output: String?
         /// Also write an in-toto statement; `nil` follows `release.inToto`.
         public var inToto: Bool?
+        /// The build number to record instead of the committed spec's: the one CI built (`CI_BUILD_NUMBER`).
+        public var build: String?
         public var currentDirectory: URL
         public var now = Date()
 
@@ -37,6 +39,7 @@ public struct ManifestService {
         let head = try workspace.repository.resolveCommit("HEAD")
         var manifest = try ManifestAssembler(workspace: workspace, environment: environment).manifest(
             head: head, releaseTag: .lookUp, now: request.now)
+        if let build = request.build { manifest.version.build = build }
         let patterns = request.artifacts.isEmpty ? workspace.configuration.artifacts.map(\.pattern) : request.artifacts
         manifest.artifacts = try ArtifactCollector(repository: workspace.repository).collect(patterns)
 

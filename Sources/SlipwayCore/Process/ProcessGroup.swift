@@ -34,6 +34,7 @@ enum ProcessGroup {
         }
         return false
         #else
+        // macOS has no /proc; launchd (PID 1) reaps orphans, so kill(2)'s answer is taken as it is.
         return true
         #endif
     }

@@ -103,6 +103,7 @@ private struct ProcessSession {
         self.outputDescriptor = outputDescriptor
         self.errorDescriptor = errorDescriptor
         lastHeartbeat = start
+        // pidfd_open(2) is Linux-only; on Darwin exitDescriptor stays -1 and run() polls waitpid(2) with WNOHANG.
         #if os(Linux)
         exitDescriptor = slipway_pidfd_open(pid)
         #endif

@@ -36,6 +36,8 @@ struct ProcessSpawn {
     /// hook inherits git's, and a background child holding the pipe git reads would keep a GUI client waiting.
     var closeOtherDescriptors = false
 
+    // Darwin declares both as opaque pointers that posix_spawn_file_actions_init(3) allocates; glibc as structs
+    // initialised in place (posix_spawn(2) on each system).
     #if canImport(Darwin)
     private typealias FileActions = posix_spawn_file_actions_t?
     private typealias Attributes = posix_spawnattr_t?
@@ -114,6 +116,7 @@ struct ProcessSpawn {
                 arguments: arguments, reason: "the working directory \(workingDirectory.cQuotedIfNeeded) does not exist"
             )
         }
+        // posix_spawn_file_actions_addchdir_np(3): Darwin has it from macOS 10.15 (glibc from 2.29).
         #if canImport(Darwin)
         guard #available(macOS 10.15, *) else {
             throw ProcessLaunchError(arguments: arguments, reason: "a working directory needs macOS 10.15 or later")
@@ -150,6 +153,8 @@ struct ProcessSpawn {
             posix_spawnattr_setpgroup(&attributes, 0)
             flags |= Int32(POSIX_SPAWN_SETPGROUP)
         }
+        // POSIX_SPAWN_CLOEXEC_DEFAULT, a Darwin extension (posix_spawnattr_setflags(3)): the child gets only the
+        // descriptors the file actions name; Linux closes the others one by one (addClosingOtherDescriptors).
         #if canImport(Darwin)
         if closeOtherDescriptors { flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT) }
         #endif

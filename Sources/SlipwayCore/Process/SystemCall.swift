@@ -6,7 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-/// The C calls whose names clash with methods (`write`, `read`, `close`), and small helpers around them.
+/// The C calls whose names clash with methods (`write`, `read`, `close`), and small helpers around them. The Glibc
+/// and Darwin branches call the same POSIX function (write(2), read(2), close(2)), qualified by module.
 enum SystemCall {
     static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
@@ -38,7 +39,8 @@ enum SystemCall {
         #if canImport(Glibc)
         guard pipe2(&fds, O_CLOEXEC) == 0 else { return nil }
         #else
-        // Darwin has no pipe2; children are spawned with POSIX_SPAWN_CLOEXEC_DEFAULT, which closes these anyway.
+        // Darwin has no pipe2(2): pipe(2), then fcntl(2) F_SETFD FD_CLOEXEC on each end. A child spawned on another
+        // thread in between inherits them unless it was spawned with POSIX_SPAWN_CLOEXEC_DEFAULT.
         guard Darwin.pipe(&fds) == 0 else { return nil }
         _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)

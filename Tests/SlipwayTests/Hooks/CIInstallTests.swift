@@ -20,6 +20,18 @@ struct CIInstallTests {
         return paths.sorted()
     }
 
+    /// The `--source`/`--ref` every install below passes (the bundled files name a placeholder without them).
+    static let source = ["--source", "https://github.com/acme/slipway.git", "--ref", String(repeating: "a", count: 40)]
+
+    /// A file of ci/ as an install with `source` writes it: the source in place of the placeholder.
+    static func rendered(_ path: String) throws -> [UInt8] {
+        let text = String(decoding: try SourceTree.bytes(path), as: UTF8.self)
+            .replacingOccurrences(of: CISource.placeholderAction, with: "acme/slipway@" + source[3])
+            .replacingOccurrences(of: CISource.placeholderURL, with: source[1])
+            .replacingOccurrences(of: "SLIPWAY_REF:-v0.1.0", with: "SLIPWAY_REF:-" + source[3])
+        return Array(text.utf8)
+    }
+
     func isExecutable(_ url: URL) throws -> Bool {
         ((try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int) ?? 0) & 0o111 != 0
     }
@@ -53,23 +65,34 @@ struct CIInstallTests {
         let uses = workflow.split(separator: "\n").filter { $0.contains("uses:") }
         #expect(!uses.isEmpty)
         for line in uses {
-            #expect(
-                line.range(of: #"uses: actions/[a-z-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$"#, options: .regularExpression)
-                    != nil, "\(line)")
+            let pinned =
+                line.range(
+                    of: #"uses: actions/[a-z-]+(/[a-z-]+)?@[0-9a-f]{40} # v\d+\.\d+\.\d+$"#, options: .regularExpression
+                )
+                != nil
+            let slipway = line.hasSuffix("uses: \(CISource.placeholderAction)\(CISource.actionMarker)")
+            #expect(pinned || slipway, "\(line)")
         }
-        var inRun = false
+        // A run: script is the run: line and every line indented deeper than its key.
+        var runIndent: Int?
         var runSteps = 0
+        var scriptLines = 0
         for line in workflow.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let indent = line.prefix { $0 == " " }.count
+            if let key = runIndent, trimmed.isEmpty || indent > key {
+                scriptLines += 1
+                #expect(!line.contains("${{"), "expression in a run: script: \(line)")
+                continue
+            }
+            runIndent = nil
             if trimmed.hasPrefix("run:") || trimmed.hasPrefix("- run:") {
-                inRun = true
+                runIndent = indent + (trimmed.hasPrefix("- ") ? 2 : 0)
                 runSteps += 1
                 #expect(!trimmed.contains("${{"), "expression in run: \(line)")
-            } else if inRun, !line.hasPrefix("            ") {
-                inRun = false
             }
-            if inRun { #expect(!line.contains("${{"), "expression in a run: script: \(line)") }
         }
+        #expect(scriptLines > 20, "the multi-line run: scripts were not read (\(scriptLines) lines)")
         #expect(runSteps > 0, "no run: step found, so none was checked")
     }
 
@@ -88,7 +111,8 @@ struct CIInstallTests {
     @Test("the CI files' 'slipway run' lines work for projects without the default stage names")
     func runLinesTolerateOtherStages() throws {
         let commands = runCommands()
-        #expect(commands.count == 4, "\(commands)")
+        // GitHub: generate (build job), generate (test job), archive export, upload; Xcode Cloud: two generates.
+        #expect(commands.count == 6, "\(commands)")
         for (file, arguments) in commands {
             #expect(arguments.contains("--if-present"), "\(file): \(arguments)")
             // GitHub jobs run only when detect said major; they say so rather than judging again.
@@ -98,7 +122,7 @@ struct CIInstallTests {
         let custom = try TestRepository()
         try custom.write(
             ".slipway.yml",
-            "stages:\n  - name: build\n    run: echo built >> ran.txt\n  - name: lint\n    run: echo linted >> ran.txt\n"
+            "stages:\n  - name: export\n    run: echo exported >> ran.txt\n  - name: lint\n    run: echo linted >> ran.txt\n"
         )
         try custom.commit("Own stages")
         let package = try TestRepository()
@@ -109,11 +133,12 @@ struct CIInstallTests {
         for (file, arguments) in commands {
             let result = try custom.slipway(arguments: ["run"] + arguments)
             #expect(result.status == 0, "\(file): slipway run \(arguments.joined(separator: " ")): \(result.stderr)")
-            #expect(result.stderr.contains("skipping stage 'generate'"), "\(result.stderr)")
+            let first = try #require(arguments.first { !$0.hasPrefix("--") })
+            #expect(result.stderr.contains("skipping stage '\(first)'"), "\(result.stderr)")
             let dryRun = try package.slipway(arguments: ["run", "--dry-run"] + arguments)
             #expect(dryRun.status == 0, "\(file) on a Swift package: \(dryRun.stderr)")
         }
-        #expect(try custom.read("ran.txt") == "built\n", "only the build line names a stage the project has")
+        #expect(try custom.read("ran.txt") == "exported\n", "only the export line names a stage the project has")
     }
 
     @Test("ci install github writes the workflow byte for byte; again changes nothing")
@@ -121,13 +146,13 @@ struct CIInstallTests {
         let repository = try TestRepository()
         try repository.write("README.md", "hi\n")
         try repository.commit("First")
-        let result = try repository.slipway("ci", "install", "github")
+        let result = try repository.slipway(arguments: ["ci", "install", "github"] + Self.source)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("created    .github/workflows/slipway.yml"))
         let installed = repository.url.appendingPathComponent(".github/workflows/slipway.yml")
-        #expect(Array(try Data(contentsOf: installed)) == (try SourceTree.bytes("ci/github/slipway.yml")))
+        #expect(Array(try Data(contentsOf: installed)) == (try Self.rendered("ci/github/slipway.yml")))
         #expect(try FileManager.default.attributesOfItem(atPath: installed.path)[.posixPermissions] as? Int == 0o644)
-        let again = try repository.slipway("ci", "install", "github")
+        let again = try repository.slipway(arguments: ["ci", "install", "github"] + Self.source)
         #expect(again.stdout.contains("unchanged  .github/workflows/slipway.yml"))
     }
 
@@ -137,12 +162,12 @@ struct CIInstallTests {
         try repository.write(".slipway.yml", "spec: App/project.yml\n")
         try repository.write("App/project.yml", "name: App\n")
         try repository.commit("First")
-        let result = try repository.slipway("ci", "install", "xcode-cloud")
+        let result = try repository.slipway(arguments: ["ci", "install", "xcode-cloud"] + Self.source)
         #expect(result.status == 0, "\(result.stderr)")
         for name in ["ci_post_clone.sh", "ci_pre_xcodebuild.sh", "ci_post_xcodebuild.sh"] {
             let installed = repository.url.appendingPathComponent("App/ci_scripts/\(name)")
             #expect(
-                Array(try Data(contentsOf: installed)) == (try SourceTree.bytes("ci/xcode-cloud/ci_scripts/\(name)")),
+                Array(try Data(contentsOf: installed)) == (try Self.rendered("ci/xcode-cloud/ci_scripts/\(name)")),
                 "\(name)")
             #expect(
                 try FileManager.default.attributesOfItem(atPath: installed.path)[.posixPermissions] as? Int == 0o755)
@@ -150,7 +175,8 @@ struct CIInstallTests {
         try repository.git(["add", "-A"])
         let modes = try repository.git(["ls-files", "-s", "App/ci_scripts"])
         #expect(modes.split(separator: "\n").allSatisfy { $0.hasPrefix("100755 ") }, "\(modes)")
-        let elsewhere = try repository.slipway("ci", "install", "xcode-cloud", "--directory", ".")
+        let elsewhere = try repository.slipway(
+            arguments: ["ci", "install", "xcode-cloud", "--directory", "."] + Self.source)
         #expect(elsewhere.stdout.contains("created    ci_scripts/ci_post_clone.sh"))
     }
 
@@ -161,17 +187,20 @@ struct CIInstallTests {
         let repository = try TestRepository()
         try repository.write("ios/App/project.yml", "name: App\n")
         try repository.commit("First")
-        let here = try repository.slipway("ci", "install", "xcode-cloud", "--directory", ".", in: "ios")
+        let here = try repository.slipway(
+            arguments: ["ci", "install", "xcode-cloud", "--directory", "."] + Self.source, in: "ios")
         #expect(here.status == 0, "\(here.stderr)")
         #expect(here.stdout.contains("created    ios/ci_scripts/ci_post_clone.sh"), "\(here.stdout)")
         #expect(fileExists(repository.url.appendingPathComponent("ios/ci_scripts/ci_post_clone.sh")))
         #expect(!fileExists(repository.url.appendingPathComponent("ci_scripts")))
 
-        let nested = try repository.slipway("ci", "install", "xcode-cloud", "--directory", "App", in: "ios")
+        let nested = try repository.slipway(
+            arguments: ["ci", "install", "xcode-cloud", "--directory", "App"] + Self.source, in: "ios")
         #expect(nested.stdout.contains("created    ios/App/ci_scripts/ci_pre_xcodebuild.sh"), "\(nested.stdout)")
 
         let absolute = repository.url.appendingPathComponent("macos").path
-        let inside = try repository.slipway("ci", "install", "xcode-cloud", "--directory", absolute)
+        let inside = try repository.slipway(
+            arguments: ["ci", "install", "xcode-cloud", "--directory", absolute] + Self.source)
         #expect(inside.status == 0, "\(inside.stderr)")
         #expect(inside.stdout.contains("created    macos/ci_scripts/ci_post_clone.sh"), "\(inside.stdout)")
         #expect(
@@ -180,7 +209,8 @@ struct CIInstallTests {
 
         let outside = repository.directory.url.appendingPathComponent("elsewhere")
         for directory in [outside.path, "../../elsewhere", "../../../../../../../../tmp/evil"] {
-            let refused = try repository.slipway("ci", "install", "xcode-cloud", "--directory", directory, in: "ios")
+            let refused = try repository.slipway(
+                arguments: ["ci", "install", "xcode-cloud", "--directory", directory] + Self.source, in: "ios")
             #expect(refused.status == 2, "\(directory): \(refused.stdout)")
             #expect(refused.stderr.contains("outside the repository"), "\(refused.stderr)")
         }
@@ -191,7 +221,8 @@ struct CIInstallTests {
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
             atPath: repository.url.appendingPathComponent("link").path, withDestinationPath: outside.path)
-        let viaLink = try repository.slipway("ci", "install", "xcode-cloud", "--directory", "link")
+        let viaLink = try repository.slipway(
+            arguments: ["ci", "install", "xcode-cloud", "--directory", "link"] + Self.source)
         #expect(viaLink.status == 2, "\(viaLink.stdout)")
         #expect(!fileExists(outside.appendingPathComponent("ci_scripts")))
     }
@@ -201,16 +232,16 @@ struct CIInstallTests {
         let repository = try TestRepository()
         try repository.write(".github/workflows/slipway.yml", "name: mine\n")
         try repository.commit("First")
-        let refused = try repository.slipway("ci", "install", "github")
+        let refused = try repository.slipway(arguments: ["ci", "install", "github"] + Self.source)
         #expect(refused.status == 2)
         #expect(refused.stderr.contains(".github/workflows/slipway.yml already exists with other content"))
         #expect(try repository.read(".github/workflows/slipway.yml") == "name: mine\n")
-        let forced = try repository.slipway("ci", "install", "github", "--force")
+        let forced = try repository.slipway(arguments: ["ci", "install", "github", "--force"] + Self.source)
         #expect(forced.status == 0)
         #expect(forced.stdout.contains("replaced   .github/workflows/slipway.yml"))
         #expect(
             Array(try Data(contentsOf: repository.url.appendingPathComponent(".github/workflows/slipway.yml")))
-                == (try SourceTree.bytes("ci/github/slipway.yml")))
+                == (try Self.rendered("ci/github/slipway.yml")))
     }
 
     @Test("an unknown target is a usage error")

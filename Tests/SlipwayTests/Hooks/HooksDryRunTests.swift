@@ -99,8 +99,13 @@ struct HooksDryRunTests {
     @Test("ci install --dry-run lists the folders and files it would write; writes none")
     func ciInstall() throws {
         let repository = try makeRepository()
-        let result = try dryRun(repository, "ci", "install", "github", "--dry-run")
-        #expect(result.stdout.hasPrefix("Plan for 'slipway ci install github' (dry run):\n"), "\(result.stdout)")
+        let source = CIInstallTests.source
+        let result = try dryRun(
+            repository, "ci", "install", "github", source[0], source[1], source[2], source[3], "--dry-run")
+        #expect(
+            result.stdout.hasPrefix(
+                "Plan for 'slipway ci install github \(source.joined(separator: " "))' (dry run):\n"),
+            "\(result.stdout)")
         #expect(
             plannedChanges(result.stdout) == [
                 "create the folder .github/workflows", "write .github/workflows/slipway.yml",

@@ -161,7 +161,9 @@ struct HooksPlanTests {
         let repository = try makeRepository()
         let workspace = try Workspace.open(from: repository.url)
         let installer = CIInstaller(workspace: workspace)
-        let plan = try installer.planInstall(CIInstaller.Request(target: .xcodeCloud))
+        var request = CIInstaller.Request(target: .xcodeCloud)
+        request.source = CISource(url: "https://github.com/acme/slipway.git", ref: "v1.0.0")
+        let plan = try installer.planInstall(request)
         #expect(plan.changes.count == 4, "\(plan.changes)")
         let sabotage = SabotagedEffects(real: SystemInstallEffects(repository: workspace.repository)) { change in
             guard case .writeFile(let url, _, _, _) = change, url.lastPathComponent == "ci_pre_xcodebuild.sh" else {

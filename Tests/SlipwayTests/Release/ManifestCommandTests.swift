@@ -238,7 +238,9 @@ struct ManifestCommandTests {
         let repo = try ReleaseFixture.released()
         let help = try repo.slipway("manifest", "--help")
         #expect(help.status == 0)
-        #expect(help.stdout.contains("USAGE: slipway manifest [--artifact <glob>] ... [--output <path>] [--in-toto]"))
+        #expect(
+            help.stdout.contains(
+                "USAGE: slipway manifest [--artifact <glob>] ... [--output <path>] [--build <n>] [--in-toto]"))
         let usage = try repo.slipway("manifest", "--output")
         #expect(usage.status == 64)
         #expect(usage.stderr.contains("See 'slipway manifest --help'"))

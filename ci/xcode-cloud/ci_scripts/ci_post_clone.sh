@@ -1,25 +1,27 @@
 #!/bin/sh
 # Xcode Cloud runs this after cloning. Stage: get ready. Installs Slipway (unless the image has it), gives it the
 # history it judges, and generates the Xcode project from project.yml so Xcode Cloud finds it.
-# Installed by 'slipway ci install xcode-cloud'; the next scripts find Slipway in ~/.slipway/bin.
+# Installed by 'slipway ci install xcode-cloud --source <git url> --ref <ref>', which writes the two defaults
+# below; the next scripts find Slipway in ~/.slipway/bin.
 set -eu
 
-# Where Slipway comes from: its source repository and a release tag of it (set either in the workflow's
-# environment to override).
+# Where Slipway comes from: its source repository and a tag or full commit sha of it (set either in the
+# workflow's environment to override).
 SLIPWAY_GIT_URL=${SLIPWAY_GIT_URL:-https://github.com/slipway/slipway.git}
 SLIPWAY_REF=${SLIPWAY_REF:-v0.1.0}
 repo=${CI_PRIMARY_REPOSITORY_PATH:?Xcode Cloud sets CI_PRIMARY_REPOSITORY_PATH}
-bin="$HOME/.slipway/bin"
-PATH="$bin:$PATH"
+prefix="$HOME/.slipway"
+PATH="$prefix/bin:$PATH"
 
 if ! command -v slipway >/dev/null 2>&1; then
     brew install libgit2 libyaml openssl@3 pkg-config
     source_dir="${TMPDIR:-/tmp}/slipway-source"
     rm -rf "$source_dir"
-    git clone --quiet --depth 1 --branch "$SLIPWAY_REF" "$SLIPWAY_GIT_URL" "$source_dir"
-    swift build -c release --package-path "$source_dir"
-    mkdir -p "$bin"
-    cp "$source_dir/.build/release/slipway" "$bin/slipway"
+    # fetch by name works for a tag, a branch and (on GitHub and most hosts) a full commit sha alike.
+    git init --quiet "$source_dir"
+    git -C "$source_dir" fetch --quiet --depth 1 "$SLIPWAY_GIT_URL" "$SLIPWAY_REF"
+    git -C "$source_dir" checkout --quiet FETCH_HEAD
+    make -C "$source_dir" install PREFIX="$prefix"
 fi
 command -v xcodegen >/dev/null 2>&1 || brew install xcodegen
 

@@ -1,7 +1,9 @@
 #!/bin/sh
-# Xcode Cloud runs this after each xcodebuild. Stage: record. After an archive, writes a release manifest (with
-# checksums) for the archive, zipped into build/; other actions (build, test, analyze) have nothing to record.
-# Installed by 'slipway ci install xcode-cloud'.
+# Xcode Cloud runs this after each xcodebuild. Stage: record. After an archive: writes the TestFlight notes
+# (TestFlight/WhatToTest.en-US.txt beside ci_scripts/, from 'slipway notes', which Xcode Cloud hands to TestFlight
+# after this script) and a manifest of the zipped archive, with CI_BUILD_NUMBER as its build (the build that was
+# built, not the committed one) in .slipway/xcode-cloud/build-<n>/, beside any release manifest. Other actions
+# (build, test, analyze) have nothing to record. Installed by 'slipway ci install xcode-cloud'.
 set -eu
 
 if [ "${CI_XCODEBUILD_ACTION:-}" != archive ]; then
@@ -12,11 +14,17 @@ if [ "${CI_XCODEBUILD_EXIT_CODE:-0}" != 0 ]; then
     exit 0
 fi
 archive=${CI_ARCHIVE_PATH:?Xcode Cloud sets CI_ARCHIVE_PATH for an archive action}
+build=${CI_BUILD_NUMBER:?Xcode Cloud sets CI_BUILD_NUMBER}
+scripts=$(cd "$(dirname "$0")" && pwd)
 cd "${CI_PRIMARY_REPOSITORY_PATH:?Xcode Cloud sets CI_PRIMARY_REPOSITORY_PATH}"
 PATH="$HOME/.slipway/bin:$PATH"
+
+# TestFlight takes at most 4,000 bytes of notes for testers.
+mkdir -p "$scripts/../TestFlight"
+slipway notes --format text | head -c 4000 >"$scripts/../TestFlight/WhatToTest.en-US.txt"
 
 # A zip is one file with one checksum; ditto keeps the bundle's symlinks and extended attributes.
 mkdir -p build
 zipped="build/$(basename "$archive").zip"
 ditto -c -k --keepParent "$archive" "$zipped"
-slipway manifest --artifact "$zipped"
+slipway manifest --artifact "$zipped" --build "$build" --output ".slipway/xcode-cloud/build-$build/"
