@@ -72,11 +72,10 @@ enum DetectCommand: SlipwayCommand {
         let workspace = try context.workspace()
         let app = arguments.value("app")
         if app == nil, workspace.configuration.apps.count > 1 {
-            // One verdict per app; --each and --github-output report one app's verdicts, so they need its name.
-            if arguments.value("each") != nil || request.githubOutput != nil || request.githubMatrix != nil {
+            // One verdict per app; --each lists one app's commits, so it needs the name.
+            if arguments.value("each") != nil {
                 throw UsageError(
-                    message:
-                        "--each, --github-output and --github-matrix judge one app: add --app <name> (the apps are "
+                    message: "--each judges one app's commits: add --app <name> (the apps are "
                         + workspace.configuration.appNames.joined(separator: ", ") + ")", spec: spec)
             }
             return try DetectService.runEveryApp(workspace, request, console: context.console)

@@ -64,8 +64,8 @@ struct CommandContext {
 /// Parses `slipway`'s command line, dispatches to a command, and turns errors into messages and exit codes.
 public enum SlipwayCommandLine {
     static let commands: [SlipwayCommand.Type] = [
-        DetectCommand.self, VersionCommand.self, BumpCommand.self, RunCommand.self, ReleaseCommand.self, DoctorCommand.self,
-        ManifestCommand.self,
+        DetectCommand.self, VersionCommand.self, BumpCommand.self, RunCommand.self, ReleaseCommand.self,
+        DoctorCommand.self, ManifestCommand.self, InitCommand.self,
         HooksCommand.self, HookCommand.self, CICommand.self,
     ]
 

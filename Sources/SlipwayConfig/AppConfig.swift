@@ -54,7 +54,8 @@ public struct AppConfig: Sendable, Equatable {
     static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && !name.hasPrefix(".") && !name.hasPrefix("-")
             && name.unicodeScalars.allSatisfy {
-                ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "._-".unicodeScalars.contains($0)
+                ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+                    || "._-".unicodeScalars.contains($0)
             }
     }
 }

@@ -69,7 +69,8 @@ extension Configuration {
         for (index, app) in apps.enumerated() {
             let tag = app.tagTemplate(several: several, configured: release)
             let pattern = app.tagPattern(several: several, configured: release, detect: detect)
-            checks.append(("the tag of app '\(app.name)'", tag, pattern, index < marks.apps.count ? marks.apps[index] : nil))
+            checks.append(
+                ("the tag of app '\(app.name)'", tag, pattern, index < marks.apps.count ? marks.apps[index] : nil))
         }
         for check in checks {
             let sample = Configuration.sampleTag(check.tag)
@@ -77,7 +78,8 @@ extension Configuration {
             let message =
                 "\(check.what) '\(check.tag)' makes tags such as \(sample), which the release tag pattern "
                 + "'\(check.pattern)' does not match: the next run would not see the release"
-            let hint = "make releaseTagPattern match the tags (for example '\(AppConfig.pattern(of: check.tag))'), "
+            let hint =
+                "make releaseTagPattern match the tags (for example '\(AppConfig.pattern(of: check.tag))'), "
                 + "or change the tag"
             guard let node = check.at else { throw YAMLError(message, hint: hint) }
             reader.problems.list.append(reader.file.error(message, at: node, hint: hint))

@@ -45,7 +45,8 @@ public struct DeclaredSourcesScope: AppFileScope {
         var own: [String] = []
         var others: [String] = []
         for app in configuration.apps {
-            let paths = sources(of: configuration.scoped(to: app), repository: repository, commit: commit,
+            let paths = sources(
+                of: configuration.scoped(to: app), repository: repository, commit: commit,
                 environment: environment)
             if app.name == selected.name { own += paths } else { others += paths }
         }

@@ -61,7 +61,8 @@ struct ReleasePlanner {
         let values = stageEnvironment(versions, tag: tag, major: verdict.major)
         let steps = ReleasePlan.steps(
             bump: bump, specFiles: specFiles, generatedFiles: generated, stages: stages,
-            skipStages: request.skipStages, environment: values, artifacts: artifacts, commitMessage: message, tag: tag, tagMessage: subject,
+            skipStages: request.skipStages, environment: values, artifacts: artifacts, commitMessage: message, tag: tag,
+            tagMessage: subject,
             author: author, committer: committer, manifest: release.manifest, inToto: inToto, push: push)
         return ReleasePlan(
             head: head, branch: branch, bump: bump, previousVersion: versions.previousVersion,
@@ -155,7 +156,8 @@ struct ReleasePlanner {
             throw Failure(
                 "cannot release: the tag \(tag) (from release.tag '\(template)') does not match the release tag "
                     + "pattern '\(pattern)', so the next run would not see this release",
-                hint: "make detect.releaseTagPattern in \(Configuration.fileName) match the tags, or change release.tag")
+                hint: "make detect.releaseTagPattern in \(Configuration.fileName) match the tags, or change release.tag"
+            )
         }
         guard !repository.hasTag(named: tag) else {
             throw Failure(

@@ -29,14 +29,16 @@ public enum ReleaseStep: Sendable, Codable {
 extension ReleasePlan {
     /// The steps of a plan's values, in the order a release carries them out.
     static func steps(
-        bump: BumpPlan, specFiles: [String], generatedFiles: [String] = [], stages: StagePlan, skipStages: Bool, environment: StageEnvironment,
+        bump: BumpPlan, specFiles: [String], generatedFiles: [String] = [], stages: StagePlan, skipStages: Bool,
+        environment: StageEnvironment,
         artifacts: [String], commitMessage: String, tag: String, tagMessage: String, author: Identity,
         committer: Identity, manifest: ReleaseTemplate, inToto: Bool, push: Push?
     ) -> [ReleaseStep] {
         var steps: [ReleaseStep] = [.writeSpecFiles(bump.files)]
         steps.append(skipStages ? .skipStages(stages.stages) : .runStages(stages.stages, environment: environment))
         steps.append(.collectArtifacts(artifacts))
-        steps.append(.commit(paths: specFiles + generatedFiles, message: commitMessage, author: author, committer: committer))
+        steps.append(
+            .commit(paths: specFiles + generatedFiles, message: commitMessage, author: author, committer: committer))
         // The manifest before the tag: the tag is the last local step, so a tagged release is a complete one.
         steps.append(.writeManifest(manifest, inToto: inToto))
         steps.append(.tag(name: tag, message: tagMessage, tagger: committer))

@@ -44,7 +44,8 @@ public struct SpecLocator {
             let source = WorkingTreeSpecFiles(currentDirectory: currentDirectory)
             guard let found = SpecPath.defaultSpec(in: root.standardizedFileURL.path, source: source) else {
                 let missing = display(root.appendingPathComponent(SpecPath.defaultNames[0]))
-                throw SpecError("no XcodeGen spec found: \(missing) does not exist", hint: SpecCandidates.hint(root: root))
+                throw SpecError(
+                    "no XcodeGen spec found: \(missing) does not exist", hint: SpecCandidates.hint(root: root))
             }
             spec = URL(fileURLWithPath: found)
         }

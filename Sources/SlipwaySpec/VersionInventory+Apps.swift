@@ -30,8 +30,11 @@ extension VersionInventory {
     /// A target name as an app name: lower case, characters a tag cannot hold as `-`.
     static func appName(_ target: String) -> String {
         let mapped = target.lowercased().unicodeScalars.map { scalar -> String in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars
-                .contains(scalar)) ? String(scalar) : "-"
+            scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || "._-".unicodeScalars
+                        .contains(scalar))
+                ? String(scalar) : "-"
         }.joined()
         return mapped.isEmpty || mapped.hasPrefix(".") || mapped.hasPrefix("-") ? "app" + mapped : mapped
     }

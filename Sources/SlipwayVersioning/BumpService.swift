@@ -21,7 +21,8 @@ public struct BumpService {
     /// Everything the bump would do, without writing; `auto` is the verdict `bump auto` chooses from when the
     /// caller already judged the commits since the previous release.
     /// `command` is the one a hint names (`release` when a release plans the bump).
-    public func plan(_ request: BumpRequest, auto verdict: Verdict? = nil, command: String = "bump") throws -> BumpPlan {
+    public func plan(_ request: BumpRequest, auto verdict: Verdict? = nil, command: String = "bump") throws -> BumpPlan
+    {
         let location = try context.locate(request.options)
         let inventory = try VersionInventory.read(location, context: context, access: .edit)
         var marketing: BumpPlanner.Marketing?

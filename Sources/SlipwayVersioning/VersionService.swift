@@ -54,7 +54,8 @@ public struct VersionService {
             }
             reports.append(report)
             let targets = inventory.app.map { $0.targets.sorted().joined(separator: ", ") } ?? ""
-            texts.append("app \(name)  (\(inventory.spec.root.displayPath): \(targets))\n" + VersionReport.text(inventory))
+            texts.append(
+                "app \(name)  (\(inventory.spec.root.displayPath): \(targets))\n" + VersionReport.text(inventory))
         }
         console.out(json ? JSON.object(["apps": .array(reports)]).compact() + "\n" : texts.joined(separator: "\n"))
         return agree ? .success : .negative

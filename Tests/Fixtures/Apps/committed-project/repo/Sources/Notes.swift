@@ -1,0 +1,1 @@
+let notes = 1

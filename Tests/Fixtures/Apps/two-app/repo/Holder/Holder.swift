@@ -1,0 +1,1 @@
+let holder = 1

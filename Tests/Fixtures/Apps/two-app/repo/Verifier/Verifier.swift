@@ -1,0 +1,1 @@
+let verifier = 1
