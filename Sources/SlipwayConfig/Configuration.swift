@@ -15,6 +15,8 @@ public struct Configuration: Sendable {
     public var projectRoot: String?
     /// `stages:`, in order; `nil` when the key is absent, so defaults are derived from the project.
     public var stages: [Stage]?
+    /// `run:`: how the derived stages build and test.
+    public var run = RunConfig()
     /// `artifacts:`, globs of the files a release produces, relative to the repository root.
     public var artifacts: [Glob] = []
     /// Where the file was read from, or `nil` when defaults are used.
@@ -23,7 +25,7 @@ public struct Configuration: Sendable {
     public init() {}
 
     /// The top-level keys and the reader of each section; later capabilities add theirs here.
-    static let topLevelKeys = ["detect", "spec", "projectRoot", "stages", "artifacts", "release", "hooks"]
+    static let topLevelKeys = ["detect", "spec", "projectRoot", "stages", "run", "artifacts", "release", "hooks"]
 
     /// Reads `.slipway.yml` from `root` (defaults when it does not exist).
     public static func load(fromRoot root: URL) throws(YAMLError) -> Configuration {
@@ -43,6 +45,7 @@ public struct Configuration: Sendable {
             case "spec": configuration.spec = try readPath(node, reader, key: key, example: "ios/project.yml")
             case "projectRoot": configuration.projectRoot = try readPath(node, reader, key: key, example: ".")
             case "stages": configuration.stages = try readStages(node, reader)
+            case "run": configuration.run = try readRun(node, reader)
             case "artifacts": configuration.artifacts = try readArtifacts(node, reader)
             case "release": configuration.release = try readRelease(node, reader)
             case "hooks": configuration.hooks = try HooksConfig.read(node, reader)
@@ -80,6 +83,24 @@ public struct Configuration: Sendable {
             case "sharedPaths": config.sharedPaths = try reader.strings(value, keyPath: path).map(Glob.init)
             case "buildConfigPaths": config.buildConfigPaths = try reader.strings(value, keyPath: path).map(Glob.init)
             case "releaseTagPattern": config.releaseTagPattern = Glob(try reader.string(value, keyPath: path))
+            default: break
+            }
+        }
+        return config
+    }
+
+    private static func readRun(_ node: YAMLNode, _ reader: ConfigReader) throws(YAMLError) -> RunConfig {
+        var config = RunConfig()
+        if node.isNull { return config }
+        for (key, value) in try reader.mapping(node, keyPath: "run", allowed: RunConfig.keys) {
+            let path = "run.\(key)"
+            switch key {
+            case "uiTests": config.uiTests = try reader.bool(value, keyPath: path)
+            case "codeSigning": config.codeSigning = try reader.bool(value, keyPath: path)
+            case "testDestinations":
+                for (platform, destination) in try reader.mapping(value, keyPath: path, allowed: RunConfig.platforms) {
+                    config.testDestinations[platform] = try reader.string(destination, keyPath: "\(path).\(platform)")
+                }
             default: break
             }
         }
