@@ -64,7 +64,7 @@ let package = Package(
         .target(
             name: "SlipwayVersioning",
             dependencies: [
-                "SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit",
+                "SlipwayProject", "SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayCore", "SlipwayGit",
                 "SlipwayYAML",
             ]
         ),

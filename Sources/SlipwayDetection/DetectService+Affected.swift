@@ -60,8 +60,12 @@ extension DetectService {
     }
 
     /// `matrix={"include":[…]}` for `$GITHUB_OUTPUT`: the affected schemes, each per platform.
-    static func githubMatrix(_ reach: ChangeReach?) -> String {
-        let entries = reach.map { CIMatrix.entries($0.affected, model: $0.model) } ?? []
+    func githubMatrix(_ reach: ChangeReach?) -> String {
+        let entries =
+            reach.map {
+                CIMatrix.entries(
+                    $0.affected, model: $0.model, destinations: workspace.configuration.run.testDestinations)
+            } ?? []
         return "matrix=" + CIMatrix.json(entries).compact() + "\n"
     }
 }

@@ -24,7 +24,10 @@ extension DetectService {
             verdict = service.naming(reach?.sharedPlatforms ?? [], in: verdict)
             anyMajor = anyMajor || verdict.major
             verdicts.append((app.name, verdict))
-            for entry in reach.map({ CIMatrix.entries($0.affected, model: $0.model) }) ?? []
+            for entry in reach.map({
+                CIMatrix.entries(
+                    $0.affected, model: $0.model, destinations: workspace.configuration.run.testDestinations)
+            }) ?? []
             where !matrix.contains(entry) {
                 matrix.append(entry)
             }

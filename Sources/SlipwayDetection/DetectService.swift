@@ -102,7 +102,7 @@ public struct DetectService {
             try GitHubOutput.append(VerdictReport.githubOutput(verdict), to: path)
         }
         if let path = request.githubMatrix {
-            try GitHubOutput.append(DetectService.githubMatrix(reach), to: path)
+            try GitHubOutput.append(githubMatrix(reach), to: path)
         }
         return request.exitCode && !verdict.major ? .negative : .success
     }

@@ -5,24 +5,26 @@ import SlipwayHistory
 
 extension RunService {
     /// `run --affected`: the derived xcodebuild commands of the schemes the change since the previous release
-    /// affects (as `detect` names them), the others left out with a note naming them. Configured stages, and
-    /// commands that name no scheme (`xcodegen generate`), run as they are.
-    func affectedOnly(_ plan: StagePlan, console: Console) throws -> StagePlan {
+    /// affects (as `detect` names them), the others left out with a note (in the plan's notes, which the dry run
+    /// and the run print) naming them. Configured stages, and commands that name no scheme (`xcodegen generate`),
+    /// run as they are.
+    func affectedOnly(_ plan: StagePlan) throws -> StagePlan {
+        var plan = plan
         guard case .derived = plan.origin else {
-            console.err("slipway: --affected filters derived stages only; the configured stages all run\n")
+            plan.notes.append("--affected filters derived stages only; the configured stages all run")
             return plan
         }
         let head = try workspace.repository.resolveCommit("HEAD")
         let service = DetectService(workspace: workspace)
         let verdict = try service.detector.judgeSincePreviousRelease(head: head)
         guard let reach = service.reach(of: verdict) else {
-            console.err("slipway: --affected: the spec at HEAD cannot be read; every stage runs\n")
+            plan.notes.append("--affected: the spec at HEAD cannot be read; every stage runs")
             return plan
         }
-        let (kept, skipped) = plan.keepingSchemes(Set(reach.affected.flatMap(\.schemes)))
+        var (kept, skipped) = plan.keepingSchemes(Set(reach.affected.flatMap(\.schemes)))
         let range = VerdictReport.range(verdict)
         if !skipped.isEmpty {
-            console.err("slipway: --affected: skipping \(skipped.joined(separator: ", ")) (not affected by \(range))\n")
+            kept.notes.append("--affected: skipping \(skipped.joined(separator: ", ")) (not affected by \(range))")
         }
         return kept
     }
@@ -50,6 +52,8 @@ extension StagePlan {
             stage.command = .programs(kept)
             stages.append(stage)
         }
-        return (StagePlan(stages: stages, origin: origin), skipped)
+        var plan = self
+        plan.stages = stages
+        return (plan, skipped)
     }
 }

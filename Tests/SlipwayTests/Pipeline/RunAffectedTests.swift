@@ -17,7 +17,7 @@ struct RunAffectedTests {
         #expect(affected.stdout.contains("-scheme MyApp "))
         #expect(!affected.stdout.contains("-scheme MyAppWatch"))
         #expect(affected.stdout.contains("xcodegen generate"))
-        #expect(affected.stderr.contains("slipway: --affected: skipping MyAppWatch (not affected by "))
+        #expect(affected.stdout.contains("note: --affected: skipping MyAppWatch (not affected by "))
     }
 
     @Test("configured stages run as they are, with a note")
@@ -28,6 +28,6 @@ struct RunAffectedTests {
         let result = try repo.slipway("run", "--dry-run", "--affected")
         #expect(result.status == 0)
         #expect(result.stdout.contains("make"))
-        #expect(result.stderr.contains("--affected filters derived stages only"))
+        #expect(result.stdout.contains("note: --affected filters derived stages only"))
     }
 }
