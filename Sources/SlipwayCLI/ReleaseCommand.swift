@@ -13,7 +13,8 @@ enum ReleaseCommand: SlipwayCommand {
             (v{version}) and recorded in .slipway/releases/<version>+<build>/manifest.json. A failure before the
             commit puts every file back, makes no commit or tag, and records a failed manifest (exit 1).
             Refuses (exit 2) with uncommitted changes to tracked files, during a merge, rebase or cherry-pick,
-            or while another Slipway command holds the repository's lock. A release journals its plan and each
+            or while another Slipway command holds the repository's lock, and (exit 2) when 'slipway doctor'
+            finds an error-level problem, unless --no-doctor. A release journals its plan and each
             step in .git/slipway/release-journal: one that stopped halfway (killed, or a step after the commit
             failed) is finished with --continue or undone with --abort, and every writer refuses until then.
             """,
@@ -48,6 +49,9 @@ enum ReleaseCommand: SlipwayCommand {
                 name: "skip-stages", value: nil,
                 help: "Do not run the stages (the build happened elsewhere);\nthe manifest lists them as skipped."),
             .init(
+                name: "no-doctor", value: nil,
+                help: "Do not run the doctor's error-level checks first (see 'slipway doctor')."),
+            .init(
                 name: "continue", value: nil,
                 help: "Finish a release that stopped halfway, from its journal, as planned."),
             .init(
@@ -67,7 +71,9 @@ enum ReleaseCommand: SlipwayCommand {
             throw UsageError(message: "--\(actions[0]) and --\(actions[1]) contradict each other: use one", spec: spec)
         }
         let others =
-            ["dry-run", "push", "no-push", "allow-dirty", "in-toto", "skip-stages"].filter { arguments.flag($0) }
+            ["dry-run", "push", "no-push", "allow-dirty", "in-toto", "skip-stages", "no-doctor"].filter {
+                arguments.flag($0)
+            }
             + ["set", "build"].filter { arguments.value($0) != nil }
         if let other = others.first {
             throw UsageError(message: "--\(action) acts on the pending release; --\(other) does not apply", spec: spec)
@@ -109,6 +115,7 @@ enum ReleaseCommand: SlipwayCommand {
         request.dryRun = arguments.flag("dry-run")
         request.waitForLock = arguments.flag("wait")
         request.skipStages = arguments.flag("skip-stages")
+        request.doctor = !arguments.flag("no-doctor")
         if arguments.flag("push") { request.push = true }
         if arguments.flag("no-push") { request.push = false }
         if arguments.flag("in-toto") { request.inToto = true }

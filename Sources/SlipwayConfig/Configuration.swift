@@ -9,12 +9,15 @@ public struct Configuration: Sendable {
     public var detect = DetectConfig()
     public var release = ReleaseConfig()
     public var hooks = HooksConfig()
+    public var doctor = DoctorConfig()
     /// The XcodeGen spec, relative to the repository root.
     public var spec: String?
     /// XcodeGen's `--project-root`, relative to the repository root.
     public var projectRoot: String?
     /// `stages:`, in order; `nil` when the key is absent, so defaults are derived from the project.
     public var stages: [Stage]?
+    /// `run:`: how the derived stages build and test.
+    public var run = RunConfig()
     /// `artifacts:`, globs of the files a release produces, relative to the repository root.
     public var artifacts: [Glob] = []
     /// `apps:`: the apps the repository releases on their own; empty means one app, described by the keys above.
@@ -28,7 +31,7 @@ public struct Configuration: Sendable {
 
     /// The top-level keys and the reader of each section; later capabilities add theirs here.
     static let topLevelKeys = [
-        "detect", "spec", "projectRoot", "stages", "artifacts", "release", "hooks", "apps",
+        "detect", "spec", "projectRoot", "stages", "run", "artifacts", "release", "hooks", "apps", "doctor",
     ]
 
     /// Reads `.slipway.yml` from `root` (defaults when it does not exist).
@@ -78,11 +81,13 @@ public struct Configuration: Sendable {
         case "spec": spec = try Configuration.readPath(node, reader, key: key, example: "ios/project.yml")
         case "projectRoot": projectRoot = try Configuration.readPath(node, reader, key: key, example: ".")
         case "stages": stages = try Configuration.readStages(node, reader)
+        case "run": run = try Configuration.readRun(node, reader)
         case "artifacts": artifacts = try Configuration.readArtifacts(node, reader)
         case "release":
             release = try Configuration.readRelease(node, reader)
             marks.tag = node.kind == .mapping ? node["tag"] : nil
         case "hooks": hooks = try HooksConfig.read(node, reader)
+        case "doctor": doctor = try DoctorConfig.read(node, reader)
         case "apps":
             apps = try Configuration.readApps(node, reader)
             marks.apps = node.kind == .sequence ? Array(node.items) : []
@@ -123,6 +128,24 @@ public struct Configuration: Sendable {
                 case "releaseTagPattern": config.releaseTagPattern = Glob(try reader.string(value, keyPath: path))
                 default: break
                 }
+            }
+        }
+        return config
+    }
+
+    private static func readRun(_ node: YAMLNode, _ reader: ConfigReader) throws(YAMLError) -> RunConfig {
+        var config = RunConfig()
+        if node.isNull { return config }
+        for (key, value) in try reader.mapping(node, keyPath: "run", allowed: RunConfig.keys) {
+            let path = "run.\(key)"
+            switch key {
+            case "uiTests": config.uiTests = try reader.bool(value, keyPath: path)
+            case "codeSigning": config.codeSigning = try reader.bool(value, keyPath: path)
+            case "testDestinations":
+                for (platform, destination) in try reader.mapping(value, keyPath: path, allowed: RunConfig.platforms) {
+                    config.testDestinations[platform] = try reader.string(destination, keyPath: "\(path).\(platform)")
+                }
+            default: break
             }
         }
         return config

@@ -1,28 +1,42 @@
 import SlipwayConfig
 import SlipwayCore
 import SlipwayHistory
+import SlipwayProject
 
 extension DetectService {
     /// `slipway detect` with several apps and no `--app`: a verdict per app, each judged with the app's spec,
     /// release tags and files. Text: one block per app; JSON: `{"apps": [{"app": name, …verdict}]}`. With
     /// `--exit-code`, 0 when any app's change is major. `--github-output` writes `major`, `bump` and `reasons` over
-    /// every app (major when any app's is), `apps` (the apps with a major change) and `major-<app>` for each.
+    /// every app (major when any app's is), `apps` (the apps with a major change) and `major-<app>` for each;
+    /// `--github-matrix` the affected schemes of every app, each scheme and platform once.
     public static func runEveryApp(_ workspace: Workspace, _ request: Request, console: Console) throws -> ExitStatus {
         var reports: [JSON] = []
         var texts: [String] = []
         var anyMajor = false
         var verdicts: [(app: String, verdict: Verdict)] = []
+        var matrix: [CIMatrix.Entry] = []
         for app in workspace.configuration.apps {
             let scoped = Workspace(
                 repository: workspace.repository, configuration: workspace.configuration.scoped(to: app))
-            let verdict = try DetectService(workspace: scoped).judge(request.target)
+            let service = DetectService(workspace: scoped)
+            var verdict = try service.judge(request.target)
+            let reach = service.reach(of: verdict)
+            verdict = service.naming(reach?.sharedPlatforms ?? [], in: verdict)
             anyMajor = anyMajor || verdict.major
             verdicts.append((app.name, verdict))
+            for entry in reach.map({
+                CIMatrix.entries(
+                    $0.affected, model: $0.model, destinations: workspace.configuration.run.testDestinations)
+            }) ?? []
+            where !matrix.contains(entry) {
+                matrix.append(entry)
+            }
             if case .object(var fields) = VerdictReport.json(verdict) {
                 fields["app"] = .string(app.name)
+                fields["affected"] = reach.map { VerdictReport.json($0.affected) } ?? .null
                 reports.append(.object(fields))
             }
-            texts.append("app \(app.name)\n" + VerdictReport.text(verdict))
+            texts.append("app \(app.name)\n" + VerdictReport.text(verdict, affected: reach?.affected))
         }
         if request.json {
             JSON.object(["apps": .array(reports)]).writeCompact(to: console)
@@ -32,6 +46,9 @@ extension DetectService {
         }
         if let path = request.githubOutput {
             try GitHubOutput.append(githubOutput(verdicts), to: path)
+        }
+        if let path = request.githubMatrix {
+            try GitHubOutput.append("matrix=" + CIMatrix.json(matrix).compact() + "\n", to: path)
         }
         return request.exitCode && !anyMajor ? .negative : .success
     }

@@ -22,6 +22,8 @@ public struct DetectService {
         public var exitCode = false
         /// The file to append step outputs to (`$GITHUB_OUTPUT`).
         public var githubOutput: String?
+        /// The file to append the affected schemes' `matrix=` to (`$GITHUB_OUTPUT`).
+        public var githubMatrix: String?
 
         public init(target: Target) {
             self.target = target
@@ -65,7 +67,7 @@ public struct DetectService {
     /// Runs the request, writing the report to `console`; the exit status follows `--exit-code`.
     public func run(_ request: Request, console: Console) throws -> ExitStatus {
         if let warning = workspace.specWarning { console.err("warning: \(warning)\n") }
-        let verdict: Verdict
+        var verdict: Verdict
         switch request.target {
         case .each(let text):
             let range = try RevisionRange.parse(text, in: workspace.repository)
@@ -83,14 +85,24 @@ public struct DetectService {
         case .commit, .range, .ci:
             verdict = try judge(request.target)
         }
+        let reach = reach(of: verdict)
+        verdict = naming(reach?.sharedPlatforms ?? [], in: verdict)
         if request.json {
-            VerdictReport.json(verdict).writeCompact(to: console)
+            var report = VerdictReport.json(verdict)
+            if case .object(var object) = report {
+                object["affected"] = reach.map { VerdictReport.json($0.affected) } ?? .null
+                report = .object(object)
+            }
+            report.writeCompact(to: console)
             console.out("\n")
         } else {
-            console.out(VerdictReport.text(verdict))
+            console.out(VerdictReport.text(verdict, affected: reach?.affected))
         }
         if let path = request.githubOutput {
             try GitHubOutput.append(VerdictReport.githubOutput(verdict), to: path)
+        }
+        if let path = request.githubMatrix {
+            try GitHubOutput.append(githubMatrix(reach), to: path)
         }
         return request.exitCode && !verdict.major ? .negative : .success
     }

@@ -14,6 +14,8 @@ public struct Verdict: Sendable {
         /// For swift-files: how many changed, and the threshold.
         public var count: Int?
         public var threshold: Int?
+        /// For shared-code: the platforms of the targets that compile the shared paths (when the spec was read).
+        public var platforms: [String] = []
     }
 
     public struct TagHit: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import Foundation
 import SlipwayCore
 import SlipwayGit
+import SlipwayProject
 
 /// The ways a verdict is shown: readable text, JSON, one line for `--each`, and GitHub step outputs.
 public enum VerdictReport {
@@ -55,11 +56,12 @@ public enum VerdictReport {
         }
         if let count = reason.count { object["count"] = .int(count) }
         if let threshold = reason.threshold { object["threshold"] = .int(threshold) }
+        if !reason.platforms.isEmpty { object["platforms"] = .array(reason.platforms.map(JSON.string)) }
         return .object(object)
     }
 
     /// The readable report: the verdict first, then every rule with whether it fired and why.
-    public static func text(_ verdict: Verdict) -> String {
+    public static func text(_ verdict: Verdict, affected: [AffectedTarget]? = nil) -> String {
         var lines: [String] = []
         let headline = verdict.major ? "MAJOR CHANGE" : "not a major change"
         lines.append("\(headline) (suggested bump: \(verdict.bump.rawValue))")
@@ -74,6 +76,7 @@ public enum VerdictReport {
             lines.append("  range   \(base)..\(verdict.head.short), \(count) commit\(count == 1 ? "" : "s")")
         }
         lines.append("  files   \(verdict.files.count) changed, \(verdict.swiftFileCount) Swift")
+        if let affected { lines.append("  affects  \(affectsLine(affected))") }
         for note in verdict.notes { lines.append("  note    \(note)") }
         for reason in verdict.reasons {
             let mark = reason.rule == .skipTag ? "skip" : "FIRE"

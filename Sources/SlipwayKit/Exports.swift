@@ -4,10 +4,12 @@
 @_exported import SlipwayCore
 @_exported import SlipwayCrypto
 @_exported import SlipwayDetection
+@_exported import SlipwayDoctor
 @_exported import SlipwayGit
 @_exported import SlipwayHistory
 @_exported import SlipwayHooks
 @_exported import SlipwayPipeline
+@_exported import SlipwayProject
 @_exported import SlipwayRelease
 @_exported import SlipwaySpec
 @_exported import SlipwayVersioning

@@ -16,12 +16,23 @@ public struct RunService {
         public var major: Bool?
         /// Skip named stages that do not exist instead of failing (`--if-present`).
         public var ifPresent = false
+        /// Print the dry run as one JSON object (`--json`, with `--dry-run`).
+        public var json = false
+        /// Also run UI-test targets in the derived test stage (`--ui-tests`).
+        public var uiTests = false
+        /// Build and test only the schemes the change since the previous release affects (`--affected`).
+        public var affected = false
 
-        public init(stages: [String] = [], dryRun: Bool = false, major: Bool? = nil, ifPresent: Bool = false) {
+        public init(
+            stages: [String] = [], dryRun: Bool = false, major: Bool? = nil, ifPresent: Bool = false,
+            json: Bool = false, uiTests: Bool = false
+        ) {
             self.stages = stages
             self.dryRun = dryRun
             self.major = major
             self.ifPresent = ifPresent
+            self.json = json
+            self.uiTests = uiTests
         }
     }
 
@@ -36,8 +47,9 @@ public struct RunService {
     }
 
     public func run(_ request: Request, console: Console) throws -> ExitStatus {
-        let resolved = try StagePlan.resolve(workspace)
-        let (plan, absent) = try resolved.selecting(request.stages, ifPresent: request.ifPresent)
+        let resolved = try StagePlan.resolve(workspace, uiTests: request.uiTests)
+        for warning in resolved.warnings { console.err("slipway: \(warning)\n") }
+        var (plan, absent) = try resolved.selecting(request.stages, ifPresent: request.ifPresent)
         for name in absent {
             console.err(
                 "slipway: skipping stage '\(name)': there is no such stage (--if-present; \(resolved.knownStagesHint))\n"
@@ -47,6 +59,7 @@ public struct RunService {
             console.err("slipway: none of the named stages exists; nothing to run\n")
             return .success
         }
+        if request.affected { plan = try affectedOnly(plan) }
         let decision =
             request.major.map { MajorChangeDecision(major: $0, source: $0 ? "--major" : "set by the caller") }
             ?? MajorChangeDecision.detect(workspace)
@@ -55,9 +68,13 @@ public struct RunService {
         let values = StageEnvironment.current(for: workspace, major: decision.major, output: output)
         let requested = Set(plan.stages.map(\.name)).intersection(request.stages)
         if request.dryRun {
-            console.out(DryRunReport.text(plan, environment: values, requested: requested, major: decision))
+            console.out(
+                request.json
+                    ? DryRunReport.json(plan, environment: values, major: decision).compact() + "\n"
+                    : DryRunReport.text(plan, environment: values, requested: requested, major: decision))
             return .success
         }
+        for note in plan.notes { console.err("slipway: note: \(note)\n") }
         try output.prepare()
         var options = StageRunner.Options(root: workspace.root, logDirectory: output.logs, baseEnvironment: environment)
         options.requested = requested

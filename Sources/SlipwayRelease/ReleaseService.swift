@@ -29,6 +29,8 @@ public struct ReleaseService {
         public var skipStages = false
         /// Wait for another writer to release the repository's lock instead of refusing (`--wait`).
         public var waitForLock = false
+        /// Run the doctor's error-level checks first (`--no-doctor` turns this off).
+        public var doctor = true
         /// `--spec` and other paths given on the command line are relative to it.
         public var currentDirectory: URL
         /// The command as typed, recorded in the lock so a second release can say who holds it.
@@ -53,6 +55,7 @@ public struct ReleaseService {
     }
 
     public func run(_ request: Request, console: Console) throws -> ExitStatus {
+        try checkDoctor(request)
         let planner = ReleasePlanner(workspace: workspace, environment: environment)
         if request.dryRun {
             // Nothing may be written, not even the lock file: the dry run must work in a read-only checkout.

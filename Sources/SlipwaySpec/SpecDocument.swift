@@ -16,6 +16,9 @@ public struct SpecDocument {
     public let includedFrom: SourceLocation?
     /// The index in `LoadedSpec.documents` of the file whose `include:` brought this one in; `nil` for the root spec.
     public let includedBy: Int?
+    /// The folder XcodeGen prefixes to the paths this file writes (empty for the root spec and for files included
+    /// with `relativePaths: false` from it), relative to the project root.
+    public var pathPrefix: String = ""
 
     /// A `.json` spec: JSON is read with the same parser, but any quoting added must be JSON's.
     public var isJSON: Bool { url.pathExtension.lowercased() == "json" }

@@ -21,6 +21,9 @@ struct SpecIncludeWalker<Source: SpecFileSource> {
         var includedFrom: SourceLocation?
         /// The index of the including file's visit; `nil` for the root spec.
         var parent: Int?
+        /// The folder XcodeGen puts before the paths written in this file (`sources`, `configFiles`, `info.path`…),
+        /// relative to the root spec's base: `relativePaths: true` includes move it to their own folder.
+        var pathPrefix: String = ""
     }
 
     let source: Source
@@ -33,13 +36,14 @@ struct SpecIncludeWalker<Source: SpecFileSource> {
 
     /// Every file the spec at `spec` reads, each once, root first.
     func walk(spec: String, projectRoot: String?) throws(SpecError) -> [Visit] {
-        var state = State()
+        var state = State(rootBase: SpecPath.normalize(projectRoot ?? SpecPath.parent(spec)))
         let base = projectRoot ?? SpecPath.parent(spec)
         try visit(spec, base: base, relative: "", origin: nil, state: &state)
         return state.visits
     }
 
     private struct State {
+        var rootBase: String
         var visits: [Visit] = []
         var seen = Set<String>()
     }
@@ -71,7 +75,7 @@ struct SpecIncludeWalker<Source: SpecFileSource> {
         state.visits.append(
             Visit(
                 path: identity, file: nil, includedFrom: origin.map { $0.file.location($0.include.node.valueStart) },
-                parent: origin?.index))
+                parent: origin?.index, pathPrefix: Self.prefix(base: base, relative: relative, root: state.rootBase)))
         let file: YAMLFile
         do {
             guard let bytes = try read(identity, origin: origin) else { return }
@@ -90,6 +94,13 @@ struct SpecIncludeWalker<Source: SpecFileSource> {
             let origin = Origin(include: include, file: file, folder: SpecPath.normalize(nextBase), index: index)
             try visit(target, base: nextBase, relative: nextRelative, origin: origin, state: &state)
         }
+    }
+
+    /// XcodeGen's `resolvingPaths`: a file's paths are prefixed by its base and relative path, less the root's base.
+    private static func prefix(base: String, relative: String, root: String) -> String {
+        let folder = SpecPath.normalize(SpecPath.join(base, relative))
+        let prefix = SpecPath.relative(folder, from: root)
+        return prefix == "." ? "" : prefix
     }
 
     /// The file's bytes; `nil` for a missing file the policy tolerates. Read first, then tell "missing" from

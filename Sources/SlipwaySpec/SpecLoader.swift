@@ -37,7 +37,8 @@ package struct SpecLoader<Source: SpecFileSource> {
                 SpecDocument(
                     url: URL(fileURLWithPath: visit.path), displayPath: source.displayPath(of: visit.path),
                     rootRelativePath: SpecPath.relative(visit.path, from: root), file: file,
-                    includedFrom: visit.includedFrom, includedBy: visit.parent.flatMap { documentOfVisit[$0] }))
+                    includedFrom: visit.includedFrom, includedBy: visit.parent.flatMap { documentOfVisit[$0] },
+                    pathPrefix: visit.pathPrefix))
         }
         guard !documents.isEmpty else {
             throw SpecError(

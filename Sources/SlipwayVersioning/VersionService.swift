@@ -29,7 +29,8 @@ public struct VersionService {
             console.err(inventory.misread(definition).renderedAsWarning + "\n")
         }
         if json {
-            console.out(VersionReport.json(inventory).compact() + "\n")
+            let usage = try VersionUsage(inventory: inventory, environment: context.environment)
+            console.out(VersionReport.json(inventory, usage: usage).compact() + "\n")
         } else {
             VersionReport.write(inventory) { console.out($0) }
         }

@@ -79,7 +79,7 @@ struct DetectOutputTests {
         try repo.touch("Shared/Note.swift")
         let sha = try repo.commit("Initial commit")
         let result = try repo.slipway("detect", "--json")
-        #expect(result.stdout.hasPrefix("{\"bump\":"))
+        #expect(result.stdout.hasPrefix("{\"affected\":null,\"bump\":"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(Set(object.keys).isSuperset(of: ["major", "bump", "range", "commits", "files", "counts", "reasons"]))
         #expect(object["major"] as? Bool == true)

@@ -1,0 +1,32 @@
+import SlipwayCore
+import SlipwayKit
+
+/// `slipway doctor`: parses its options and hands them to `DoctorService`.
+enum DoctorCommand: SlipwayCommand {
+    static let spec = CommandSpec(
+        path: ["doctor"],
+        abstract: "Check the project for what XcodeGen or App Store Connect would refuse, each finding with its fix.",
+        discussion: """
+            Reads the spec as XcodeGen does and reports each finding as file:line:column, its rule id and a
+            one-line fix. Rules: \(DoctorRule.allCases.map(\.rawValue).joined(separator: ", ")).
+            Switch rules off in .slipway.yml with 'doctor: {disable: [rule-id]}'. 'slipway release' runs the
+            error-level checks first and refuses on a finding, unless --no-doctor.
+            Exit status: 0 without an error-level finding (warnings allowed), 1 with one, 2 when the spec
+            cannot be read.
+            """,
+        options: [
+            CommandSpec.specOption, CommandSpec.projectRootOption, CommandSpec.appOption,
+            .init(name: "json", value: nil, help: "Print the findings as JSON."),
+            .init(name: "sarif", value: nil, help: "Print the findings as SARIF 2.1.0 (for GitHub code scanning)."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+        if arguments.flag("json"), arguments.flag("sarif") {
+            throw UsageError(message: "--json and --sarif are two formats: use one", spec: spec)
+        }
+        let options = SpecContext.Options(spec: arguments.value("spec"), projectRoot: arguments.value("project-root"))
+        let format: DoctorService.Format = arguments.flag("json") ? .json : arguments.flag("sarif") ? .sarif : .text
+        return try DoctorService(context: try context.specContext(app: arguments.value("app")))
+            .run(DoctorService.Request(options: options, format: format), console: context.console)
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import SlipwayCore
+import SlipwayGit
+import SlipwayProject
+import SlipwaySpec
+
+/// What a verdict's change reaches in the project: read from the spec at the head commit, only for reports of
+/// one verdict (`--each` and the hooks never pay for it).
+public struct ChangeReach {
+    public var model: ProjectModel
+    public var affected: [AffectedTarget]
+    /// For the shared-code rule: the platforms of the targets that compile the shared paths.
+    public var sharedPlatforms: [String]
+}
+
+extension DetectService {
+    /// The targets the verdict's files reach, or `nil` when the head commit has no spec the model can read.
+    public func reach(of verdict: Verdict) -> ChangeReach? {
+        let detector = self.detector
+        let loader = SpecLoader(
+            repository: workspace.repository, commit: verdict.head, environment: detector.environment)
+        let location = loader.location(spec: detector.specPath, projectRoot: detector.projectRoot)
+        guard let spec = try? loader.load(location, access: .read, policy: .missingIncludesSkipped),
+            let model = try? ProjectModel.resolve(spec, environment: detector.environment)
+        else { return nil }
+        let root = detector.projectRoot.map(SpecPath.normalize) ?? SpecPathParentOf.folder(of: detector.specPath)
+        let affected = AffectedTargets(model: model, projectRoot: root)
+        let changed = verdict.files.flatMap(\.paths)
+        var specFiles = Set(spec.documents.map(\.rootRelativePath)).intersection(changed)
+        if let base = verdict.base, changed.contains(where: { !specFiles.contains($0) }) {
+            // A file the change dropped from `include:` is a spec file only at the base.
+            specFiles.formUnion(detector.specFiles(at: base).intersection(changed))
+        }
+        var previous: ProjectModel?
+        if !specFiles.isEmpty, let base = verdict.base {
+            let before = SpecLoader(repository: workspace.repository, commit: base, environment: detector.environment)
+            previous = (try? before.load(location, access: .read, policy: .missingIncludesSkipped)).flatMap {
+                try? ProjectModel.resolve($0, environment: detector.environment)
+            }
+        }
+        let shared = verdict.reason(.sharedCode)?.paths ?? []
+        var platforms: [String] = []
+        for target in model.targets where shared.contains(where: { affected.compiles(target, $0) }) {
+            for platform in target.platforms where !platforms.contains(platform) { platforms.append(platform) }
+        }
+        return ChangeReach(
+            model: model, affected: affected.compute(changed: changed, specFiles: specFiles, previous: previous),
+            sharedPlatforms: platforms)
+    }
+
+    /// The verdict with the shared-code reason naming the platforms the shared change reaches.
+    func naming(_ platforms: [String], in verdict: Verdict) -> Verdict {
+        guard !platforms.isEmpty, let index = verdict.reasons.firstIndex(where: { $0.rule == .sharedCode }) else {
+            return verdict
+        }
+        var verdict = verdict
+        verdict.reasons[index].platforms = platforms
+        verdict.reasons[index].message += " (reaches \(platforms.joined(separator: ", ")))"
+        return verdict
+    }
+
+    /// `matrix={"include":[…]}` for `$GITHUB_OUTPUT`: the affected schemes, each per platform.
+    func githubMatrix(_ reach: ChangeReach?) -> String {
+        let entries =
+            reach.map {
+                CIMatrix.entries(
+                    $0.affected, model: $0.model, destinations: workspace.configuration.run.testDestinations)
+            } ?? []
+        return "matrix=" + CIMatrix.json(entries).compact() + "\n"
+    }
+}
+
+/// The folder of a repository-relative spec path (`""` at the root).
+enum SpecPathParentOf {
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+}

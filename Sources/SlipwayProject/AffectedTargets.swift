@@ -1,0 +1,194 @@
+import SlipwayCore
+import SlipwaySpec
+
+/// A target a change reaches: through its own files (sources, `Info.plist`, entitlements, config files, the spec
+/// lines that define it) or through a target it depends on.
+public struct AffectedTarget: Sendable, Equatable {
+    public var name: String
+    public var platforms: [String]
+    /// The schemes that build or test it (for a spec without schemes, an application target's own name, as Xcode
+    /// makes one scheme per target).
+    public var schemes: [String]
+    /// The changed paths (repository-relative) that reach it directly; empty when only a dependency changed.
+    public var paths: [String]
+    /// The dependency it is affected through, when no path of its own changed.
+    public var via: String?
+
+    public init(name: String, platforms: [String], schemes: [String], paths: [String], via: String?) {
+        self.name = name
+        self.platforms = platforms
+        self.schemes = schemes
+        self.paths = paths
+        self.via = via
+    }
+
+    /// `MyApp (iOS)`, `Canvas (iOS, macOS)`: how the text report names it.
+    public var label: String {
+        platforms.isEmpty ? name : "\(name) (\(platforms.joined(separator: ", ")))"
+    }
+}
+
+/// Which targets of a model a set of changed paths reaches.
+public struct AffectedTargets {
+    public let model: ProjectModel
+    /// XcodeGen's project root, relative to the repository root (`""` for the root itself): model paths are
+    /// relative to it, changed paths to the repository root.
+    public let projectRoot: String
+    let files: [String: [String]]
+
+    public init(model: ProjectModel, projectRoot: String) {
+        self.model = model
+        self.projectRoot = projectRoot == "." ? "" : projectRoot
+        var files: [String: [String]] = [:]
+        for target in model.targets { files[target.name] = ProjectTargetFiles.paths(of: target, model: model) }
+        self.files = files
+    }
+
+    /// The targets `paths` reach, sorted by name. `specFiles` are the changed spec documents as the model's
+    /// locations name them. With `previous` (the model before the change), a target is affected by the spec when
+    /// its resolved definition differs, and every target when a project-level key (settings, options, config
+    /// files) does; without it, every target whose definition is written in a changed spec document.
+    public func compute(changed paths: [String], specFiles: Set<String> = [], previous: ProjectModel? = nil)
+        -> [AffectedTarget]
+    {
+        var direct: [String: [String]] = [:]
+        let bySpec = specFiles.isEmpty ? [] : specAffected(specFiles, previous: previous)
+        let specPaths = paths.filter { specFiles.contains($0) }
+        for target in model.targets {
+            var hits = paths.filter { compiles(target, $0) }
+            if bySpec.contains(target.name) {
+                hits += specPaths.filter { !hits.contains($0) }
+                if hits.isEmpty { hits = specFiles.sorted() }
+            }
+            if !hits.isEmpty { direct[target.name] = hits }
+        }
+        return spread(direct).sorted { $0.name < $1.name }
+    }
+
+    /// The targets a change of the spec documents reaches (see `compute`).
+    private func specAffected(_ specFiles: Set<String>, previous: ProjectModel?) -> Set<String> {
+        let all = Set(model.targets.map(\.name))
+        guard let previous else {
+            if ProjectTargetFiles.holdsProjectKeys(model.merged, in: specFiles) { return all }
+            return Set(model.targets.filter { ProjectTargetFiles.isDefined($0, in: specFiles) }.map(\.name))
+        }
+        if ProjectFingerprint.projectLevel(model.merged) != ProjectFingerprint.projectLevel(previous.merged) {
+            return all
+        }
+        let before = previous.merged["targets"]
+        return Set(
+            (model.merged["targets"]?.entries ?? []).filter { entry in
+                before?[entry.key].map(ProjectFingerprint.of) != ProjectFingerprint.of(entry.value)
+            }.map { $0.value["name"]?.string ?? $0.key }
+        ).intersection(all)
+    }
+
+    /// Whether the target's own files include `path` (repository-relative).
+    public func compiles(_ target: ProjectTarget, _ path: String) -> Bool {
+        let relative = relativeToProjectRoot(path)
+        return (files[target.name] ?? []).contains { $0 == relative }
+            || target.sources.contains { source in
+                ProjectTargetFiles.source(source, contains: relative)
+            }
+    }
+
+    /// Direct hits, then every target that depends on one of them, transitively.
+    private func spread(_ direct: [String: [String]]) -> [AffectedTarget] {
+        var via: [String: String] = [:]
+        var pending = Array(direct.keys).sorted()
+        while let next = pending.popLast() {
+            for target in model.targets
+            where direct[target.name] == nil && via[target.name] == nil
+                && target.dependencies.contains(where: { $0.kind == .target && $0.name.value == next })
+            {
+                via[target.name] = next
+                pending.append(target.name)
+            }
+        }
+        let names = Set(direct.keys).union(via.keys)
+        return model.targets.filter { names.contains($0.name) }.map { target in
+            AffectedTarget(
+                name: target.name, platforms: target.platforms, schemes: schemes(of: target),
+                paths: direct[target.name] ?? [], via: via[target.name])
+        }
+    }
+
+    /// The schemes that build or test the target.
+    public func schemes(of target: ProjectTarget) -> [String] {
+        if model.schemes.isEmpty {
+            return target.typeName.hasPrefix("application") ? [target.name] : []
+        }
+        return model.schemes.filter { scheme in
+            scheme.buildTargets.contains { $0.name.value == target.name }
+                || scheme.testTargets.contains { $0.name.value == target.name }
+        }.map(\.name)
+    }
+
+    private func relativeToProjectRoot(_ path: String) -> String {
+        guard !projectRoot.isEmpty else { return path }
+        if path.hasPrefix(projectRoot + "/") { return String(path.dropFirst(projectRoot.count + 1)) }
+        // Outside the project root: a source written with `../` names it this way.
+        var up = ""
+        var base = projectRoot
+        while !base.isEmpty {
+            up += "../"
+            base = SpecPathParent.parent(base)
+            if path.hasPrefix(base.isEmpty ? "" : base + "/") {
+                return SpecPath.normalize(up + String(path.dropFirst(base.isEmpty ? 0 : base.count + 1)))
+            }
+        }
+        return up + path
+    }
+}
+
+/// `SpecPath.parent` for repository-relative paths: `""` above a single segment.
+enum SpecPathParent {
+    static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+}
+
+/// A value's content without its positions: two specs that say the same thing give the same fingerprint, however
+/// their lines moved.
+enum ProjectFingerprint {
+    static func of(_ value: ProjectValue) -> String {
+        var out = ""
+        write(value, to: &out)
+        return out
+    }
+
+    /// Every key but the targets' and schemes' own (and the templates already applied into them).
+    static func projectLevel(_ merged: ProjectValue) -> String {
+        let own: Set<String> = ["targets", "schemes", "targetTemplates", "schemeTemplates", "include"]
+        var out = ""
+        for entry in merged.entries where !own.contains(entry.key) {
+            out += entry.key.debugDescription + ":"
+            write(entry.value, to: &out)
+            out += ","
+        }
+        return out
+    }
+
+    private static func write(_ value: ProjectValue, to out: inout String) {
+        switch value.content {
+        case .scalar(let scalar):
+            out += (scalar.isNull ? "~" : scalar.isQuoted ? "q" : "s") + scalar.text.debugDescription
+        case .sequence(let items):
+            out += "["
+            for item in items {
+                write(item, to: &out)
+                out += ","
+            }
+            out += "]"
+        case .mapping(let entries):
+            out += "{"
+            for entry in entries {
+                out += entry.key.debugDescription + ":"
+                write(entry.value, to: &out)
+                out += ","
+            }
+            out += "}"
+        }
+    }
+}

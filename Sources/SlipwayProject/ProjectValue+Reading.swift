@@ -1,0 +1,75 @@
+import SlipwayCore
+import SlipwaySpec
+import SlipwayYAML
+
+/// Reading one spec file into a `ProjectValue`, as XcodeGen's loader does: merge keys (`<<`) followed, aliases
+/// resolved, and `${VAR}` expanded from the environment in keys and strings.
+struct ProjectValueReader {
+    let file: YAMLFile
+    let environment: [String: String]
+    /// Nodes made so far; aliases can make a small file stand for a huge tree, so the reading stops at a budget.
+    private var made = 0
+    private let budget: Int
+    private let expansion: YAMLExpansion
+
+    init(file: YAMLFile, environment: [String: String], budget: Int = YAMLExpansion.defaultBudget) {
+        self.file = file
+        self.environment = environment
+        self.budget = budget
+        expansion = YAMLExpansion(file: file, budget: budget, subject: "the spec")
+    }
+
+    /// The file's first document, or an empty mapping for an empty file.
+    mutating func read() throws(SpecError) -> ProjectValue {
+        guard let root = file.root else {
+            return ProjectValue(.mapping([]), at: SourceLocation(file: file.path, line: 1, column: 1))
+        }
+        do {
+            return try value(root, via: nil)
+        } catch {
+            throw SpecError(error)
+        }
+    }
+
+    private mutating func value(_ node: YAMLNode, via: YAMLMark?) throws(YAMLError) -> ProjectValue {
+        made += 1
+        if made > budget {
+            throw file.error(
+                "the spec expands too far: its aliases make more than \(budget) values", at: via ?? node.start,
+                hint: "refer to shared lists and mappings directly instead of through aliases that repeat them")
+        }
+        let location = file.location(node.kind == .scalar ? node.valueStart : node.start)
+        switch node.kind {
+        case .scalar:
+            let isQuoted = node.style != .plain
+            return ProjectValue(
+                .scalar(
+                    .init(
+                        text: expand(node.scalar), isNull: node.isNull, bool: isQuoted ? nil : node.bool,
+                        isQuoted: isQuoted)), at: location)
+        case .sequence:
+            var items: [ProjectValue] = []
+            for item in node.items { items.append(try value(item, via: via)) }
+            return ProjectValue(.sequence(items), at: location)
+        case .mapping:
+            var entries: [ProjectValue.Entry] = []
+            for entry in try expansion.entries(of: node, via: via) {
+                let keyLocation = keyMark(of: entry.key, in: node).map(file.location) ?? location
+                entries.append(
+                    .init(
+                        key: expand(entry.key), keyLocation: keyLocation,
+                        value: try value(entry.value, via: entry.via)))
+            }
+            return ProjectValue(.mapping(entries), at: location)
+        }
+    }
+
+    /// Where a key is written among a mapping's own pairs; a merged key has no place of its own here.
+    private func keyMark(of key: String, in node: YAMLNode) -> YAMLMark? {
+        node.pairs.first { $0.key.kind == .scalar && $0.key.scalar == key }?.key.start
+    }
+
+    private func expand(_ text: String) -> String {
+        SpecInclude.expand(text, environment)
+    }
+}

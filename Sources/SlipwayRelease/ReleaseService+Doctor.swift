@@ -1,0 +1,21 @@
+import SlipwayCore
+import SlipwayDoctor
+import SlipwayHistory
+import SlipwaySpec
+
+extension ReleaseService {
+    /// The doctor's error-level checks, before anything is planned or written: a release must not carry a
+    /// project XcodeGen or App Store Connect refuses. `--no-doctor` skips them.
+    func checkDoctor(_ request: Request) throws {
+        guard request.doctor else { return }
+        let context = SpecContext(
+            workspace: workspace, currentDirectory: request.currentDirectory, environment: environment)
+        let errors = try DoctorService(context: context).check().errors
+        guard !errors.isEmpty else { return }
+        let count = errors.count == 1 ? "1 error" : "\(errors.count) errors"
+        throw Failure(
+            "doctor found \(count) the release would carry:\n" + errors.map(\.description).joined(separator: "\n"),
+            hint: "fix each as its 'fix:' line says ('slipway doctor' checks again), or release with --no-doctor",
+            exitStatus: .badInput)
+    }
+}
