@@ -184,4 +184,17 @@ struct ProjectModelTests {
         #expect(error?.message.contains("expands too far") == true)
         #expect(error?.location?.file == "project.yml")
     }
+
+    @Test("an include that points nowhere is a warning at the include entry, not a silent gap")
+    func missingInclude() throws {
+        let folder = TemporaryDirectory("slipway-model")
+        try Data("name: Gap\ninclude:\n  - ${CONFIG_DIR}/targets.yml\ntargets: {}\n".utf8)
+            .write(to: folder.url.appendingPathComponent("project.yml"))
+        let model = try ProjectFixtures.model(
+            spec: folder.url.appendingPathComponent("project.yml"), folder: folder.url)
+        let warning = try #require(model.warnings.first)
+        #expect(warning.location?.description == "project.yml:3:5")
+        #expect(
+            warning.message == "the include ${CONFIG_DIR}/targets.yml could not be read, so the model goes without it")
+    }
 }
