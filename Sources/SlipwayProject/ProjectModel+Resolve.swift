@@ -11,8 +11,15 @@ extension ProjectModel {
         var builder = ProjectModelBuilder(merged: merged)
         var model = builder.build()
         // A value templates or anchors copy into several targets is one mistake, said once.
+        let skipped = spec.skipped.map {
+            ProjectWarning(
+                "the include \($0.path) could not be read, so the model goes without it", at: $0.includedFrom,
+                hint: "XcodeGen fails on it; fix the path, or set the variable it names")
+        }
         var seen = Set<String>()
-        model.warnings = (resolution.warnings + model.warnings).filter { seen.insert($0.description).inserted }
+        model.warnings = (skipped + resolution.warnings + model.warnings).filter {
+            seen.insert($0.description).inserted
+        }
         return model
     }
 

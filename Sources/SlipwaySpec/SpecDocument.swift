@@ -28,6 +28,14 @@ public struct SpecDocument {
 public struct LoadedSpec {
     public let location: SpecLocation
     public let documents: [SpecDocument]
+    /// Files an `include:` names that the policy let the loader go without (missing or unreadable), each with where
+    /// the entry is written, so a reader can say what it did not see.
+    public var skipped: [SkippedInclude] = []
+
+    public struct SkippedInclude: Sendable, Equatable {
+        public var path: String
+        public var includedFrom: SourceLocation
+    }
 
     public var root: SpecDocument { documents[0] }
 

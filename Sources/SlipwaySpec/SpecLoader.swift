@@ -30,8 +30,14 @@ package struct SpecLoader<Source: SpecFileSource> {
         let visits = try walker.walk(spec: location.spec.path, projectRoot: location.projectRoot?.path)
         var documents: [SpecDocument] = []
         var documentOfVisit: [Int: Int] = [:]
+        var skipped: [LoadedSpec.SkippedInclude] = []
         for (index, visit) in visits.enumerated() {
-            guard let file = visit.file else { continue }
+            guard let file = visit.file else {
+                if let from = visit.includedFrom {
+                    skipped.append(.init(path: source.displayPath(of: visit.path), includedFrom: from))
+                }
+                continue
+            }
             documentOfVisit[index] = documents.count
             documents.append(
                 SpecDocument(
@@ -45,7 +51,9 @@ package struct SpecLoader<Source: SpecFileSource> {
                 "cannot read \(source.displayPath(of: location.spec.path))",
                 hint: "check that the file exists and is readable")
         }
-        return LoadedSpec(location: location, documents: documents)
+        var loaded = LoadedSpec(location: location, documents: documents)
+        loaded.skipped = skipped
+        return loaded
     }
 }
 

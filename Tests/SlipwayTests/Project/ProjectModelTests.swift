@@ -170,4 +170,31 @@ struct ProjectModelTests {
         #expect(model.target(named: "App_iOS")?.dependencies.map(\.name.value) == ["PhoneOnly"])
         #expect(model.target(named: "App_tvOS")?.dependencies.isEmpty == true)
     }
+
+    @Test("a list that doubles through aliases at every level stops at the budget, at an alias")
+    func listBomb() throws {
+        let folder = TemporaryDirectory("slipway-model")
+        let spec =
+            "name: Bomb\nl0: &l0 [a, b]\n" + (1...25).map { "l\($0): &l\($0) [*l\($0 - 1), *l\($0 - 1)]\n" }.joined()
+            + "targets: {}\n"
+        try Data(spec.utf8).write(to: folder.url.appendingPathComponent("project.yml"))
+        let error = #expect(throws: SpecError.self) {
+            try ProjectFixtures.model(spec: folder.url.appendingPathComponent("project.yml"), folder: folder.url)
+        }
+        #expect(error?.message.contains("expands too far") == true)
+        #expect(error?.location?.file == "project.yml")
+    }
+
+    @Test("an include that points nowhere is a warning at the include entry, not a silent gap")
+    func missingInclude() throws {
+        let folder = TemporaryDirectory("slipway-model")
+        try Data("name: Gap\ninclude:\n  - ${CONFIG_DIR}/targets.yml\ntargets: {}\n".utf8)
+            .write(to: folder.url.appendingPathComponent("project.yml"))
+        let model = try ProjectFixtures.model(
+            spec: folder.url.appendingPathComponent("project.yml"), folder: folder.url)
+        let warning = try #require(model.warnings.first)
+        #expect(warning.location?.description == "project.yml:3:5")
+        #expect(
+            warning.message == "the include ${CONFIG_DIR}/targets.yml could not be read, so the model goes without it")
+    }
 }
