@@ -17,6 +17,11 @@ public struct TreeEntry: Sendable, Equatable {
 public struct TreeObject: Sendable, Hashable {
     public var kind: TreeEntry.Kind
     public var id: OID
+
+    public init(kind: TreeEntry.Kind, id: OID) {
+        self.kind = kind
+        self.id = id
+    }
 }
 
 extension Repository {
@@ -35,6 +40,17 @@ extension Repository {
         defer { git_tree_entry_free(entry) }
         guard let kind = TreeEntry.Kind(git_tree_entry_filemode(entry)) else { return nil }
         return TreeObject(kind: kind, id: OID(git_tree_entry_id(entry)))
+    }
+
+    /// The bytes of the blob `id`, or `nil` when it cannot be read.
+    public func blobContents(_ id: OID) -> [UInt8]? {
+        var raw = id.raw
+        var blob: OpaquePointer?
+        guard git_blob_lookup(&blob, handle, &raw) == 0 else { return nil }
+        defer { git_blob_free(blob) }
+        let size = Int(git_blob_rawsize(blob))
+        guard size > 0, let content = git_blob_rawcontent(blob) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: content, count: size))
     }
 
     /// What `path` names in a commit's tree, or `nil` when nothing is there.

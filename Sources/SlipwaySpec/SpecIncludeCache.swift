@@ -41,7 +41,7 @@ package final class SpecIncludeCache {
         var answers: [String: TreeObject?] = [:]
         func answer(_ path: String) -> TreeObject? {
             if let known = answers[path] { return known }
-            let found = try? repository.object(at: path, inTree: tree)
+            let found = steps.object(at: path, inTree: tree)
             answers[path] = .some(found)
             return found
         }
@@ -55,21 +55,21 @@ package final class SpecIncludeCache {
         return resolution
     }
 
-    /// Follows the includes in the commit's tree, recording every path the walk asks about.
+    /// Follows the includes in the commit's tree, recording every path the walk asks about and what is there.
     private func walk(commit: OID, tree: OID) -> Resolution {
-        let log = ProbeLog()
+        let log = ProbeLog(repository: repository, tree: tree, blobs: blobs, steps: steps)
         let source = ProbedSpecFiles(files: CommitSpecFiles(repository: repository, commit: commit), log: log)
         // The root spec's path is the first probe, even when the walk never gets to read it.
-        log.record(spec)
+        _ = log.object(at: spec)
         let files = SpecIncludes.paths(
             spec: spec, projectRoot: projectRoot, environment: environment, source: source)
-        var seen = Set<String>()
-        var probes: [(path: String, object: TreeObject?)] = []
-        for path in log.paths where seen.insert(path).inserted {
-            probes.append((path, try? repository.object(at: path, inTree: tree)))
-        }
-        return Resolution(files: files, probes: probes)
+        return Resolution(files: files, probes: log.probes)
     }
+
+    /// Spec files' bytes by blob id: a new set of spec files mostly shares its files with sets seen before.
+    private let blobs = BlobCache()
+    /// Folder lookups by tree id, shared by all commits.
+    private lazy var steps = TreeSteps(repository: repository)
 
     /// Whether one path is the other, or a folder holding it.
     static func overlaps(_ a: String, _ b: String) -> Bool {
@@ -80,16 +80,87 @@ package final class SpecIncludeCache {
     }
 }
 
-/// The repository-relative paths a walk asked about, in order.
+/// The repository-relative paths a walk asked about, in order, each with what the tree holds there.
 final class ProbeLog {
-    private(set) var paths: [String] = []
+    let repository: Repository
+    let tree: OID
+    let blobs: BlobCache
+    let steps: TreeSteps
+    private(set) var probes: [(path: String, object: TreeObject?)] = []
+    private var seen: [String: TreeObject?] = [:]
 
-    func record(_ path: String) {
-        paths.append(path)
+    init(repository: Repository, tree: OID, blobs: BlobCache, steps: TreeSteps) {
+        self.repository = repository
+        self.tree = tree
+        self.blobs = blobs
+        self.steps = steps
+    }
+
+    /// What the tree holds at `path`, noted as a probe the first time.
+    func object(at path: String) -> TreeObject? {
+        if let known = seen[path] { return known }
+        let found = steps.object(at: path, inTree: tree)
+        seen[path] = .some(found)
+        probes.append((path, found))
+        return found
+    }
+
+    /// The file's bytes, or `nil` when no file is there; read once per blob.
+    func contents(at path: String) -> [UInt8]? {
+        // A symbolic link is a blob too: its bytes are its target, as `Repository.fileContents` reads it.
+        guard let object = object(at: path), object.kind == .file || object.kind == .symbolicLink else { return nil }
+        if let bytes = blobs.bytes[object.id] { return bytes }
+        let bytes = repository.blobContents(object.id)
+        blobs.bytes[object.id] = bytes
+        return bytes
     }
 }
 
-/// A commit's spec files that note every path they are asked about.
+/// Paths looked up one folder at a time, each step remembered by the folder's tree id: commits mostly share the
+/// folders that hold the spec files, so only their root trees differ (libgit2's object cache is off, see
+/// `GitLibrary`, and a path lookup would read every tree on the way again).
+final class TreeSteps {
+    private struct Step: Hashable {
+        var tree: OID
+        var name: Substring
+    }
+
+    let repository: Repository
+    private var steps: [Step: TreeObject?] = [:]
+
+    init(repository: Repository) {
+        self.repository = repository
+    }
+
+    /// What `path` (repository-relative, normalised) names in the tree `tree`, or `nil`.
+    func object(at path: String, inTree tree: OID) -> TreeObject? {
+        guard !path.isEmpty else { return TreeObject(kind: .folder, id: tree) }
+        var folder = tree
+        let names = path.split(separator: "/", omittingEmptySubsequences: false)
+        for (index, name) in names.enumerated() {
+            let step = Step(tree: folder, name: name)
+            let found: TreeObject?
+            if let known = steps[step] {
+                found = known
+            } else {
+                found = try? repository.object(at: String(name), inTree: folder)
+                steps[step] = .some(found)
+            }
+            guard let found else { return nil }
+            if index == names.count - 1 { return found }
+            guard found.kind == .folder else { return nil }
+            folder = found.id
+        }
+        return nil
+    }
+}
+
+/// Blob contents shared by the walks of one cache.
+final class BlobCache {
+    var bytes: [OID: [UInt8]?] = [:]
+}
+
+/// A commit's spec files that note every path they are asked about, and read through the probes.
 struct ProbedSpecFiles: SpecFileSource, CommitTreeAddressing {
     let files: CommitSpecFiles
     let log: ProbeLog
@@ -98,27 +169,24 @@ struct ProbedSpecFiles: SpecFileSource, CommitTreeAddressing {
 
     func relative(_ path: String) -> String? { files.relative(path) }
 
+    // Outside the repository every answer is "nothing", and the root is never a file: neither needs a probe.
     func contents(of path: String) throws(SpecError) -> [UInt8]? {
-        note(path)
-        return try files.contents(of: path)
+        guard let relative = files.relative(path), !relative.isEmpty else { return nil }
+        return log.contents(at: relative)
     }
 
     func isFile(_ path: String) -> Bool {
-        note(path)
-        return files.isFile(path)
+        guard let relative = files.relative(path), !relative.isEmpty else { return false }
+        return log.object(at: relative)?.kind == .file
     }
 
     func entries(of folder: String) -> [SpecFolderEntry] {
-        note(folder, folder: true)
+        guard let relative = files.relative(folder) else { return [] }
+        guard log.object(at: relative)?.kind == .folder else { return [] }
         return files.entries(of: folder)
     }
 
     func identity(of path: String) -> String { files.identity(of: path) }
 
     func displayPath(of path: String) -> String { files.displayPath(of: path) }
-
-    /// Outside the repository every answer is "nothing", and the root is never a file: neither needs a probe.
-    private func note(_ path: String, folder: Bool = false) {
-        if let relative = files.relative(path), folder || !relative.isEmpty { log.record(relative) }
-    }
 }
