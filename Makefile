@@ -2,7 +2,9 @@
 SWIFT ?= swift
 BIN = .build/debug/slipway
 
-.PHONY: setup build test run bench clean
+PREFIX ?= /usr/local
+
+.PHONY: setup build test run release install bench clean
 
 setup:
 	@scripts/setup.sh
@@ -28,8 +30,15 @@ run: build
 # On Linux the release binary links the Swift runtime and Foundation statically (see the README's benchmarks).
 STATIC_STDLIB = $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib)
 
-bench: setup
+# The build users run: `make install` copies it to $(PREFIX)/bin, and `make bench` measures this same binary.
+release: setup
 	$(SWIFT) build -c release $(STATIC_STDLIB)
+
+install: release
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 755 .build/release/slipway "$(DESTDIR)$(PREFIX)/bin/slipway"
+
+bench: release
 	bench/bench.sh .build/release/slipway
 
 clean:

@@ -2,8 +2,10 @@
 # Prints every benchmark figure in one run: `make bench` calls it with the release binary.
 #
 # Usage: bench/bench.sh <slipway-binary>
-# Runs detect.sh, then each of bump.sh, run.sh, hash.sh and hooks.sh that exists, passing the binary. Generated
-# inputs live in bench/work/ (git-ignored) and are reused. Exit status: non-zero when a figure misses its target.
+# Runs detect.sh, then each of bump.sh, run.sh, hash.sh and hooks.sh that exists, passing the binary; each prints
+# rows of one table (measure.py's layout, header printed here once), every ratio beside its target; lines starting
+# with '#' say what a group of rows ran on. Generated inputs live in bench/work/ (git-ignored) and are reused.
+# Exit status: non-zero when a figure misses its target.
 set -u
 
 if [ $# -ne 1 ] || [ ! -x "$1" ]; then
@@ -20,9 +22,10 @@ if command -v ldd >/dev/null 2>&1 && ldd "$binary" 2>/dev/null | grep -q libswif
     echo "note: $binary links the Swift runtime dynamically; 'make bench' builds with --static-swift-stdlib as the README recommends"
 fi
 status=0
+echo
+python3 "$here/measure.py" header
 for script in detect bump run hash hooks; do
     if [ -x "$here/$script.sh" ]; then
-        echo
         "$here/$script.sh" "$binary" || status=1
     fi
 done

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Benchmark for `slipway bump`: generates a 10,000-line project.yml with 200 targets in a temporary folder and
 # prints the wall time of `slipway bump patch --dry-run` against the process start-up (`slipway --version`),
-# each the median of several interleaved runs, and their ratio.
+# each the median of several interleaved runs, and their ratio (one row of bench.sh's table).
 # usage: bench/bump.sh <slipway-binary> [runs]
 set -eu
 
@@ -87,23 +87,7 @@ done
 # The dry run must succeed before it is timed.
 (cd "$work" && "$slipway" bump patch --dry-run > /dev/null)
 
-python3 - "$slipway" "$work" "$runs" "$lines" <<'PY'
-import statistics, subprocess, sys, time
-
-slipway, work, runs, lines = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
-
-def elapsed_ms(arguments):
-    start = time.perf_counter()
-    subprocess.run([slipway] + arguments, cwd=work, stdout=subprocess.DEVNULL, check=True)
-    return (time.perf_counter() - start) * 1000
-
-# Interleaved, so a busy machine slows both measurements alike and the ratio stays meaningful.
-startups, bumps = [], []
-for _ in range(runs):
-    startups.append(elapsed_ms(["--version"]))
-    bumps.append(elapsed_ms(["bump", "patch", "--dry-run"]))
-startup, bump = statistics.median(startups), statistics.median(bumps)
-print(f"bump: slipway --version (start-up)                          {startup:7.1f} ms  (median of {runs})")
-print(f"bump: slipway bump patch --dry-run, {lines} lines, 200 targets {bump:7.1f} ms  (median of {runs})")
-print(f"bump: ratio                                                 {bump / startup:7.1f}x start-up")
-PY
+# Interleaved runs of both, so a busy machine slows them alike; one row of bench.sh's table. Target (issue 13): 3x.
+python3 "$(dirname "$0")/measure.py" compare --cwd "$work" --runs "$runs" --max-time-ratio 3 \
+    --label "bump patch --dry-run, $lines-line spec vs --version" \
+    -- "$slipway" bump patch --dry-run --vs "$slipway" --version

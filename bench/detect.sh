@@ -3,7 +3,10 @@
 #
 # Usage: bench/detect.sh <slipway-binary>
 # Targets (issue 2): one commit at most 3x `git diff-tree`; the whole history at most 4x `git log`'s wall time
-# and 1.5x its peak memory.
+# and 1.5x its peak memory. Issue 13: on each of the four history shapes of history.sh, `--each` at most 2x
+# `git log --diff-merges=first-parent` and 1.5x its memory; `detect HEAD` at most 2x `git diff-tree -M` on the
+# straight shape (tens of MB of packs, ~2,000 files, a spec with includes and anchors). Prints rows of the table
+# whose header bench.sh prints.
 set -u
 
 binary=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -18,8 +21,8 @@ files=$(git -C "$repo" ls-files | wc -l | tr -d ' ')
 large=$(git -C "$repo" log --format=%H --grep='run swift-format' -1)
 root=$(git -C "$repo" rev-list --max-parents=0 HEAD)
 
-echo "detect: $repo ($files files, $commits commits, $(git -C "$repo" count-objects -vH | sed -n 's/size-pack: //p') packed)"
-python3 "$measure" compare --header --cwd "$repo" --runs 20 --max-time-ratio 3 \
+echo "# detect: $repo ($files files, $commits commits, $(git -C "$repo" count-objects -vH | sed -n 's/size-pack: //p') packed)"
+python3 "$measure" compare --cwd "$repo" --runs 20 --max-time-ratio 3 \
     --label "detect HEAD vs diff-tree -r --name-only" \
     -- "$binary" detect "$head" --vs git diff-tree -r --name-only "$head" || status=1
 python3 "$measure" compare --cwd "$repo" --runs 10 \
@@ -35,4 +38,25 @@ python3 "$measure" compare --cwd "$repo" --runs 7 --max-time-ratio 4 --max-memor
 python3 "$measure" compare --cwd "$repo" --runs 7 \
     --label "detect --each HEAD --json vs git log" \
     -- "$binary" detect --each HEAD --json --vs git log --name-status -M --format=%H%n%B HEAD || status=1
+
+# The four history shapes (generated once into bench/work/ by history.sh).
+log="git log --name-status -M --diff-merges=first-parent --format=%H%n%B HEAD"
+for shape in straight includes merges twoapp; do
+    shaped=$("$here/history.sh" "$shape") || exit 2
+    count=$(git -C "$shaped" rev-list --count HEAD)
+    merges=$(git -C "$shaped" rev-list --merges --count HEAD)
+    if [ "$shape" = straight ]; then
+        echo "# $shape: $(git -C "$shaped" ls-files | wc -l | tr -d ' ') files," \
+            "$(git -C "$shaped" count-objects -vH | sed -n 's/size-pack: //p') packed"
+        python3 "$measure" compare --cwd "$shaped" --runs 20 --max-time-ratio 2 \
+            --label "detect HEAD ($shape) vs diff-tree -M HEAD^ HEAD" \
+            -- "$binary" detect HEAD --vs git diff-tree -r -M --name-status HEAD^ HEAD || status=1
+    fi
+    runs=5
+    [ "$count" -gt 5000 ] && runs=3
+    # shellcheck disable=SC2086 # $log is one command line split on purpose
+    python3 "$measure" compare --cwd "$shaped" --runs "$runs" --max-time-ratio 2 --max-memory-ratio 1.5 \
+        --label "detect --each, $shape ($count commits, $merges merges)" \
+        -- "$binary" detect --each HEAD --vs $log || status=1
+done
 exit $status

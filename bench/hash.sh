@@ -69,11 +69,14 @@ rss_big=$(peak_kib "$slipway" manifest --artifact build/big.bin --output "$repo/
 rss_small=$(peak_kib "$slipway" manifest --artifact build/small.bin --output "$repo/out/manifest.json")
 rss_reference=$(peak_kib $sha build/big.bin)
 
+# Two rows of bench.sh's table (measure.py's ROW layout): throughput against the system tool, and flat memory.
 awk -v mib="$mib" -v ref="$reference" -v ours="$measured" -v big="$rss_big" -v small="$rss_small" -v refrss="$rss_reference" -v tool="$sha" 'BEGIN {
-    ratio = ref / ours * 100
-    printf "hash: %d MiB artifact, best of 3, warm cache\n", mib
-    printf "  %-28s %7.3f s  %7.0f MiB/s  peak %6.1f MiB\n", tool, ref, mib / ref, refrss / 1024
-    printf "  %-28s %7.3f s  %7.0f MiB/s  peak %6.1f MiB (1 MiB artifact: %.1f MiB)\n", "slipway manifest --artifact", ours, mib / ours, big / 1024, small / 1024
-    printf "  slipway speed vs %s: %.0f%% (target >= 80%%) %s\n", tool, ratio, (ratio >= 80 ? "ok" : "BELOW TARGET")
-    printf "  memory growth from 1 MiB to %d MiB: %+.1f MiB %s\n", mib, (big - small) / 1024, ((big - small) < 16384 ? "(flat)" : "(NOT FLAT)")
+    row = "%-50s %10s %10s %7s  %10s %10s %6s %6s  %-22s %s\n"
+    speed = ref / ours * 100
+    printf row, sprintf("manifest --artifact, %d MiB vs %s", mib, tool), sprintf("%.3f s", ours), sprintf("%.3f s", ref),
+        sprintf("%.2fx", ours / ref), sprintf("%.1f MiB", big / 1024), sprintf("%.1f MiB", refrss / 1024),
+        sprintf("%.2fx", big / refrss), "", "speed >= 80% of it", sprintf("%s, %.0f%% of the speed of %s", speed >= 80 ? "ok" : "BELOW", speed, tool)
+    printf row, sprintf("manifest memory, 1 MiB then %d MiB artifact", mib), "", "", "", sprintf("%.1f MiB", big / 1024),
+        sprintf("%.1f MiB", small / 1024), sprintf("%+.1f", (big - small) / 1024), "", "flat (< 16 MiB more)",
+        ((big - small) < 16384 ? "ok" : "NOT FLAT")
 }'

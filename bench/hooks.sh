@@ -2,7 +2,8 @@
 # What Slipway's hooks cost a commit: the wall time of `git commit` without the hooks, with them on an ordinary
 # commit (the hook judges it and does nothing), and with them on a [deploy] commit (the default notify action
 # prints one line). Three fresh repositories take turns, one commit each per round, so a busy machine slows all
-# three alike; prints the median wall time and mean CPU time of each and the differences in ms.
+# three alike; prints the median wall time of each and the differences in ms (CPU: the mean difference in ms), as
+# rows of bench.sh's table.
 # usage: bench/hooks.sh <slipway-binary> [rounds, default 40]
 set -eu
 
@@ -56,14 +57,18 @@ perl -MTime::HiRes=time -e '
     printf "%s %.2f %.2f\n", $_, median(@{$wall{$_}}), mean(@{$cpu{$_}}) for ("plain", "ordinary", "deploy");
 ' "$work" "$rounds" 2>/dev/null >"$work/medians"
 
-awk -v rounds="$rounds" -v version="$("$slipway" --version)" '
+# Rows of bench.sh's table (measure.py's ROW layout). Target (issue 13): the hook adds at most 10 ms to a commit.
+awk -v rounds="$rounds" '
     { wall[$1] = $2; cpu[$1] = $3 }
     END {
-        printf "hooks: git commit, %d commits each (slipway %s)\n", rounds, version
-        printf "  %-42s %12s %12s\n", "", "median wall", "mean CPU"
-        printf "  %-42s %9.1f ms %9.1f ms\n", "without Slipway'"'"'s hooks", wall["plain"], cpu["plain"]
-        printf "  %-42s %9.1f ms %9.1f ms  (%+.1f ms wall, %+.1f ms CPU)\n", "with the hooks, ordinary commit",
-            wall["ordinary"], cpu["ordinary"], wall["ordinary"] - wall["plain"], cpu["ordinary"] - cpu["plain"]
-        printf "  %-42s %9.1f ms %9.1f ms  (%+.1f ms wall, %+.1f ms CPU)\n", "with the hooks, [deploy] commit (notify)",
-            wall["deploy"], cpu["deploy"], wall["deploy"] - wall["plain"], cpu["deploy"] - cpu["plain"]
+        row = "%-50s %10s %10s %7s  %10s %10s %6s %6s  %-22s %s\n"
+        added = wall["ordinary"] - wall["plain"]
+        printf row, sprintf("git commit with the hooks vs without (%d each)", rounds), sprintf("%.1f ms", wall["ordinary"]),
+            sprintf("%.1f ms", wall["plain"]), sprintf("%.2fx", wall["ordinary"] / wall["plain"]), "", "", "",
+            sprintf("%+.1f", cpu["ordinary"] - cpu["plain"]), "<= +10 ms a commit",
+            sprintf("%s, %+.1f ms wall a commit", added <= 10 ? "ok" : "OVER", added)
+        printf row, "same, a [deploy] commit (the notify action)", sprintf("%.1f ms", wall["deploy"]),
+            sprintf("%.1f ms", wall["plain"]), sprintf("%.2fx", wall["deploy"] / wall["plain"]), "", "", "",
+            sprintf("%+.1f", cpu["deploy"] - cpu["plain"]), "", sprintf("%+.1f ms wall", wall["deploy"] - wall["plain"])
+        exit (added <= 10 ? 0 : 1)
     }' "$work/medians"

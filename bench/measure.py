@@ -10,6 +10,7 @@ of its two commands so that changing load on a shared machine affects both alike
 Command line:
   measure.py run     [options] -- CMD...              one command
   measure.py compare [options] -- CMD_A... --vs CMD_B...  two commands side by side, with ratios A/B
+  measure.py header                                    the header of the one table every script prints rows of
 Options:
   --label TEXT          name of the row
   --runs N              timed runs (default 10); one untimed warm-up run first unless --warmup 0
@@ -17,6 +18,7 @@ Options:
   --max-time-ratio R    compare: mark the row FAIL when A takes more than R times B's wall time
   --max-memory-ratio R  compare: mark the row FAIL when A's peak RSS is more than R times B's
   --header              print the table header first
+  --target TEXT         the target shown in the row (default: the --max-*-ratio options, or none)
 Exit status: 0, or 1 when a command failed or a ratio is over its target (the table still prints).
 
 As a module: `measure(argv, runs=10, cwd=None)` returns a Measurement (median_seconds, peak_rss_bytes, runs, status);
@@ -102,13 +104,19 @@ def mib(size):
     return "%.1f MiB" % (size / (1 << 20))
 
 
-HEADER = "%-44s %11s %11s %7s   %10s %10s %7s  %7s  %s" % (
-    "benchmark", "slipway", "baseline", "ratio", "memory", "baseline", "ratio", "cpu", "verdict")
+ROW = "%-50s %10s %10s %7s  %10s %10s %6s %6s  %-22s %s"
+HEADER = ROW % ("benchmark", "slipway", "baseline", "ratio", "memory", "baseline", "ratio", "cpu", "target", "verdict")
+
+
+def row(label, a="", b="", ratio="", memory_a="", memory_b="", memory_ratio="", cpu="", target="", verdict="ok"):
+    """One line of the table; bench scripts whose figures are not two timed commands (hooks, hash) print theirs
+    through this too."""
+    return ROW % (label, a, b, ratio, memory_a, memory_b, memory_ratio, cpu, target or "-", verdict)
 
 
 def parse(arguments):
     options = {"label": None, "runs": 10, "cwd": None, "warmup": 1, "max_time_ratio": None,
-               "max_memory_ratio": None, "header": False}
+               "max_memory_ratio": None, "header": False, "target": None}
     while arguments and arguments[0] != "--":
         name = arguments.pop(0)
         if name == "--header":
@@ -127,9 +135,12 @@ def parse(arguments):
 
 
 def main():
-    if len(sys.argv) < 2 or sys.argv[1] not in ("run", "compare"):
+    if len(sys.argv) < 2 or sys.argv[1] not in ("run", "compare", "header"):
         sys.exit(__doc__)
     mode = sys.argv[1]
+    if mode == "header":
+        print(HEADER)
+        return
     options, command = parse(sys.argv[2:])
     label = options["label"] or " ".join(command)
     if options["header"]:
@@ -138,8 +149,8 @@ def main():
     if mode == "run":
         result = measure(command, options["runs"], options["cwd"], options["warmup"])
         verdict = "ok" if result.status == 0 else "exit %d" % result.status
-        print("%-44s %11s %11s %7s   %10s %10s %7s  %7s  %s" % (label, duration(result.median_seconds), "", "",
-                                                             mib(result.peak_rss_bytes), "", "", "", verdict))
+        print(row(label, duration(result.median_seconds), memory_a=mib(result.peak_rss_bytes),
+                  target=options["target"], verdict=verdict))
         failed = result.status != 0
     else:
         if "--vs" not in command:
@@ -150,17 +161,22 @@ def main():
         time_ratio = a.median_seconds / b.median_seconds
         memory_ratio = a.peak_rss_bytes / b.peak_rss_bytes
         notes = []
+        targets = []
         if a.status or b.status:
             notes.append("exit %d/%d" % (a.status, b.status))
         if options["max_time_ratio"] is not None:
-            notes.append("time %s %.1fx" % ("<=" if time_ratio <= options["max_time_ratio"] else "OVER", options["max_time_ratio"]))
+            targets.append("<= %gx" % options["max_time_ratio"])
+            if time_ratio > options["max_time_ratio"]:
+                notes.append("time OVER")
         if options["max_memory_ratio"] is not None:
-            notes.append("memory %s %.1fx" % ("<=" if memory_ratio <= options["max_memory_ratio"] else "OVER", options["max_memory_ratio"]))
+            targets.append("mem <= %gx" % options["max_memory_ratio"])
+            if memory_ratio > options["max_memory_ratio"]:
+                notes.append("memory OVER")
         failed = bool(a.status or b.status) or any("OVER" in note for note in notes)
         cpu_ratio = a.median_cpu_seconds / b.median_cpu_seconds if b.median_cpu_seconds else float("nan")
-        print("%-44s %11s %11s %6.2fx   %10s %10s %6.2fx  %6.2fx  %s" % (
-            label, duration(a.median_seconds), duration(b.median_seconds), time_ratio,
-            mib(a.peak_rss_bytes), mib(b.peak_rss_bytes), memory_ratio, cpu_ratio, ", ".join(notes) or "ok"))
+        print(row(label, duration(a.median_seconds), duration(b.median_seconds), "%.2fx" % time_ratio,
+                  mib(a.peak_rss_bytes), mib(b.peak_rss_bytes), "%.2fx" % memory_ratio, "%.2fx" % cpu_ratio,
+                  options["target"] or ", ".join(targets), ", ".join(notes) or "ok"))
     sys.stdout.flush()
     sys.exit(1 if failed else 0)
 

@@ -54,7 +54,7 @@ chmod +x "$work/plain.sh"
 
 git init -q . && git -c user.name=bench -c user.email=bench@example.com -c commit.gpgsign=false commit -q --allow-empty -m bench
 
-python3 - "$binary" "$work/plain.sh" <<'PY'
+python3 - "$binary" "$work/plain.sh" "$here/measure.py" <<'PY'
 import os, statistics, subprocess, sys, time
 
 binary, script = sys.argv[1], sys.argv[2]
@@ -85,11 +85,10 @@ wall_a, wall_b, cpu_a, cpu_b = median(a, 0), median(b, 0), median(a, 1), median(
 wall_c, cpu_c = median(c, 0), median(c, 1)
 ratio, per_stage = wall_a / wall_b, (wall_a - wall_b) / 10
 ok = ratio <= 1.05 or per_stage <= 0.005
-print("run: 10 stages of trivial commands, median of %d interleaved runs (load average %.1f)" % (runs, os.getloadavg()[0]))
-print("  %-42s %10s wall %10s CPU" % ("slipway run", ms(wall_a), ms(cpu_a)))
-print("  %-42s %10s wall %10s CPU" % ("plain sh script (one sh -c per command)", ms(wall_b), ms(cpu_b)))
-print("  %-42s %10s wall %10s CPU" % ("  of slipway's: start-up (run --dry-run)", ms(wall_c), ms(cpu_c)))
-print("  ratio %.2fx, overhead %s per stage (target: <= 1.05x or <= 5 ms per stage)  %s"
-      % (ratio, ms(per_stage), "ok" if ok else "FAIL"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(sys.argv[3])))
+from measure import row
+print(row("run, 10 stages vs plain sh script (dry run %s)" % ms(wall_c), ms(wall_a), ms(wall_b),
+          "%.2fx" % ratio, cpu="%.2fx" % (cpu_a / cpu_b), target="<= 1.05x or 5 ms/stage",
+          verdict="ok, %s per stage" % ms(per_stage) if ok else "OVER, %s per stage" % ms(per_stage)))
 sys.exit(0 if ok else 1)
 PY

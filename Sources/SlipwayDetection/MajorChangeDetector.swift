@@ -75,9 +75,10 @@ public struct MajorChangeDetector {
 
     /// Judges every commit of a range on its own, newest first, handing each verdict over as soon as it is made.
     ///
-    /// Each verdict is the one `judge(commit:)` gives for that commit. The spec's includes are read once and
-    /// carried from a commit to its parent while the commit leaves the spec files alone, so a long history
-    /// parses `project.yml` only where it changes.
+    /// Each verdict is the one `judge(commit:)` gives for that commit. A commit's spec files are handed to its
+    /// first parent while the change leaves every path the include walk looked at alone (along merged branches
+    /// too: the parent need not be the next commit judged), and otherwise come from `SpecIncludeCache`, which
+    /// parses a spec only for a set of spec files not seen before.
     public func judgeEach(range: RevisionRange, _ body: (Verdict) throws -> Void) throws {
         let commits = try repository.commits(from: range.head, excluding: range.base.map { [$0] } ?? [])
         // A parent is usually the next commit of the list: take its tree from there instead of reading it again,
@@ -86,7 +87,10 @@ public struct MajorChangeDetector {
         trees.reserveCapacity(commits.count)
         for commit in commits { trees[commit.id] = commit.treeID }
         let differ = TreeDiffer(repository: repository)
-        var known: (commit: OID, specFiles: Set<String>)?
+        let cache = SpecIncludeCache(
+            repository: repository, spec: specPath, projectRoot: projectRoot, environment: environment)
+        // Spec files handed down from a child, by commit; a commit's children all come before it in the list.
+        var handed: [OID: SpecIncludeCache.Resolution] = [:]
         for commit in commits {
             try requireHistory(of: commit)
             var parentTree: OID?
@@ -94,12 +98,17 @@ public struct MajorChangeDetector {
                 parentTree = try trees[parent] ?? repository.treeID(of: parent)
             }
             let files = try differ.changes(fromTree: parentTree, toTree: commit.treeID)
-            let atHead = known?.commit == commit.id ? known?.specFiles ?? [] : specFiles(at: commit.id)
+            let head = handed.removeValue(forKey: commit.id) ?? cache.resolve(commit: commit.id, tree: commit.treeID)
+            let atHead = specFiles(head)
             var atParent = atHead
-            if let parent = commit.parents.first, touches(files, atHead) {
-                atParent = specFiles(at: parent)
+            if let parent = commit.parents.first, let parentTree {
+                var base = head
+                if touches(files, atHead) || files.contains(where: { $0.paths.contains(where: head.dependsOn) }) {
+                    base = cache.resolve(commit: parent, tree: parentTree)
+                }
+                if touches(files, atHead) { atParent = specFiles(base) }
+                handed[parent] = base
             }
-            known = commit.parents.first.map { ($0, atParent) }
             let buildConfig = BuildConfigMatcher(globs: config.buildConfigPaths, exact: atHead.union(atParent))
             try body(
                 verdict(
@@ -132,6 +141,13 @@ public struct MajorChangeDetector {
             exact.formUnion(specFiles(at: base))
         }
         return BuildConfigMatcher(globs: config.buildConfigPaths, exact: exact)
+    }
+
+    /// The spec path and the paths a resolution found it includes.
+    private func specFiles(_ resolution: SpecIncludeCache.Resolution) -> Set<String> {
+        var files = resolution.files
+        files.insert(specPath)
+        return files
     }
 
     /// The spec path and the paths it includes (recursively) in a commit's tree.

@@ -13,7 +13,46 @@ public struct TreeEntry: Sendable, Equatable {
     public var kind: Kind
 }
 
+/// What a path names in a tree: its kind and the id of its object (a blob, a tree, a submodule's commit).
+public struct TreeObject: Sendable, Hashable {
+    public var kind: TreeEntry.Kind
+    public var id: OID
+
+    public init(kind: TreeEntry.Kind, id: OID) {
+        self.kind = kind
+        self.id = id
+    }
+}
+
 extension Repository {
+    /// What `path` (`""` for the tree itself) names in the tree `tree`, or `nil` when nothing is there. Reads only
+    /// the trees on the way to it, and no blob: a spec cache compares object ids without reading contents.
+    public func object(at path: String, inTree tree: OID) throws(GitError) -> TreeObject? {
+        var raw = tree.raw
+        var pointer: OpaquePointer?
+        try check(git_tree_lookup(&pointer, handle, &raw), "git_tree_lookup")
+        defer { git_tree_free(pointer) }
+        guard !path.isEmpty else { return TreeObject(kind: .folder, id: tree) }
+        var entry: OpaquePointer?
+        let code = git_tree_entry_bypath(&entry, pointer, path)
+        if code == GIT_ENOTFOUND.rawValue { return nil }
+        try check(code, "git_tree_entry_bypath")
+        defer { git_tree_entry_free(entry) }
+        guard let kind = TreeEntry.Kind(git_tree_entry_filemode(entry)) else { return nil }
+        return TreeObject(kind: kind, id: OID(git_tree_entry_id(entry)))
+    }
+
+    /// The bytes of the blob `id`, or `nil` when it cannot be read.
+    public func blobContents(_ id: OID) -> [UInt8]? {
+        var raw = id.raw
+        var blob: OpaquePointer?
+        guard git_blob_lookup(&blob, handle, &raw) == 0 else { return nil }
+        defer { git_blob_free(blob) }
+        let size = Int(git_blob_rawsize(blob))
+        guard size > 0, let content = git_blob_rawcontent(blob) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: content, count: size))
+    }
+
     /// What `path` names in a commit's tree, or `nil` when nothing is there.
     public func entryKind(at path: String, in commit: OID) throws(GitError) -> TreeEntry.Kind? {
         try withTree(of: commit) { tree throws(GitError) -> TreeEntry.Kind? in

@@ -378,8 +378,40 @@ if [ -x "$hooks/post-commit.pre-slipway" ]; then
 fi
 [ "${SLIPWAY_SKIP_HOOK:-}" = 1 ] && exit 0
 
-# The absolute path 'slipway hooks install' recorded, so GUI clients and Xcode with a minimal PATH find it.
-slipway=$(git config --get slipway.path 2>/dev/null || command -v slipway 2>/dev/null || true)
+# The absolute path 'slipway hooks install' recorded (git config slipway.path), so GUI clients and Xcode with a
+# minimal PATH find it. The shell reads it from the repository's config file when that file says it plainly, as
+# 'git config' writes it (no git process on every commit); git itself reads it whenever anything could override
+# or disguise it: 'git -c' or GIT_CONFIG_COUNT naming it, includes, per-worktree config, quoting, other spellings.
+slipway=""
+plain=""
+gitdir=${hooks%/hooks}
+case "$hooks:${GIT_CONFIG_COUNT:-0}:${GIT_CONFIG_PARAMETERS:-}" in
+*/hooks:0:*[Ss][Ll][Ii][Pp][Ww][Aa][Yy]*) ;;
+*/hooks:0:*)
+    if [ -f "$gitdir/config" ] && [ -f "$gitdir/HEAD" ]; then
+        plain=yes
+        section=""
+        while IFS= read -r line || [ -n "$line" ]; do
+            line=${line#"${line%%[![:space:]]*}"}
+            case "$line" in
+            "[slipway]") section=slipway ;;
+            \[*[Ii][Nn][Cc][Ll][Uu][Dd][Ee]* | \[[Ss][Ll][Ii][Pp][Ww][Aa][Yy]*) plain="" ;;
+            \[*) section="" ;;
+            *[Ww][Oo][Rr][Kk][Tt][Rr][Ee][Ee][Cc][Oo][Nn][Ff][Ii][Gg]*) plain="" ;;
+            esac
+            [ "$section" = slipway ] || continue
+            case "$line" in
+            "path = /"* | "path=/"*) slipway=${line#path*=}; slipway=${slipway# } ;;
+            [Pp][Aa][Tt][Hh]*) plain="" ;;
+            esac
+            case "$slipway" in *[\"\\\#\;]* | *[[:space:]]) plain="" ;; esac
+        done <"$gitdir/config"
+    fi
+    ;;
+esac
+if [ -z "$plain" ] || [ -z "$slipway" ]; then
+    slipway=$(git config --get slipway.path 2>/dev/null || command -v slipway 2>/dev/null || true)
+fi
 if [ ! -x "${slipway:-/nonexistent}" ]; then
     echo "slipway: post-commit hook skipped: ${slipway:-slipway} is not installed any more;" \
         "run 'slipway hooks install' with the slipway you use now, or delete $0" >&2
@@ -440,8 +472,40 @@ if [ -x "$hooks/pre-push.pre-slipway" ]; then
 fi
 [ "${SLIPWAY_SKIP_HOOK:-}" = 1 ] && exit 0
 
-# The absolute path 'slipway hooks install' recorded, so GUI clients and Xcode with a minimal PATH find it.
-slipway=$(git config --get slipway.path 2>/dev/null || command -v slipway 2>/dev/null || true)
+# The absolute path 'slipway hooks install' recorded (git config slipway.path), so GUI clients and Xcode with a
+# minimal PATH find it. The shell reads it from the repository's config file when that file says it plainly, as
+# 'git config' writes it (no git process on every commit); git itself reads it whenever anything could override
+# or disguise it: 'git -c' or GIT_CONFIG_COUNT naming it, includes, per-worktree config, quoting, other spellings.
+slipway=""
+plain=""
+gitdir=${hooks%/hooks}
+case "$hooks:${GIT_CONFIG_COUNT:-0}:${GIT_CONFIG_PARAMETERS:-}" in
+*/hooks:0:*[Ss][Ll][Ii][Pp][Ww][Aa][Yy]*) ;;
+*/hooks:0:*)
+    if [ -f "$gitdir/config" ] && [ -f "$gitdir/HEAD" ]; then
+        plain=yes
+        section=""
+        while IFS= read -r line || [ -n "$line" ]; do
+            line=${line#"${line%%[![:space:]]*}"}
+            case "$line" in
+            "[slipway]") section=slipway ;;
+            \[*[Ii][Nn][Cc][Ll][Uu][Dd][Ee]* | \[[Ss][Ll][Ii][Pp][Ww][Aa][Yy]*) plain="" ;;
+            \[*) section="" ;;
+            *[Ww][Oo][Rr][Kk][Tt][Rr][Ee][Ee][Cc][Oo][Nn][Ff][Ii][Gg]*) plain="" ;;
+            esac
+            [ "$section" = slipway ] || continue
+            case "$line" in
+            "path = /"* | "path=/"*) slipway=${line#path*=}; slipway=${slipway# } ;;
+            [Pp][Aa][Tt][Hh]*) plain="" ;;
+            esac
+            case "$slipway" in *[\"\\\#\;]* | *[[:space:]]) plain="" ;; esac
+        done <"$gitdir/config"
+    fi
+    ;;
+esac
+if [ -z "$plain" ] || [ -z "$slipway" ]; then
+    slipway=$(git config --get slipway.path 2>/dev/null || command -v slipway 2>/dev/null || true)
+fi
 if [ ! -x "${slipway:-/nonexistent}" ]; then
     echo "slipway: pre-push hook skipped: ${slipway:-slipway} is not installed any more;" \
         "run 'slipway hooks install' with the slipway you use now, or delete $0" >&2

@@ -24,10 +24,14 @@ public enum GitHook: String, CaseIterable, Sendable {
                 "f91a9741c8b422e629265718b3b169afe0f8bea50417fe9f7256d5eae409276c",
                 // Before the 5-second bound on slipway's run.
                 "bedd2afd809e9e9ac978e7017746475451d39a78427010bb8318cda1a839f041",
+                // Before the shell read slipway.path from the config file itself.
+                "8ee8128d2fc5ca7a0edc2cb03a096e2cea8d7f07fd26906e6b34b7f4e516145f",
             ]
         case .prePush:
             return [
-                "13446eeac1c16e5236d00e0ec67de412d405d0d2f8e1a16694a046647d69c776"
+                "13446eeac1c16e5236d00e0ec67de412d405d0d2f8e1a16694a046647d69c776",
+                // Before the shell read slipway.path from the config file itself.
+                "bcb646525dab8e696aedd9c35cf91f6602d018a5dca83d46c7cb242d0308b60d",
             ]
         }
     }

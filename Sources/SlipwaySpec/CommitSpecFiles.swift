@@ -3,7 +3,7 @@ import SlipwayGit
 /// Spec files as they are in a commit's tree, addressed by absolute paths under the repository root (as if the
 /// commit were checked out there). Paths outside the repository name nothing; a file git cannot read counts as
 /// missing, so judging a commit never fails on its spec.
-package struct CommitSpecFiles: SpecFileSource {
+package struct CommitSpecFiles: SpecFileSource, CommitTreeAddressing {
     let repository: Repository
     let commit: OID
     /// The repository root, normalised, without a trailing slash.
@@ -46,4 +46,12 @@ package struct CommitSpecFiles: SpecFileSource {
     package func displayPath(of path: String) -> String {
         relative(path) ?? path
     }
+}
+
+/// A source addressing a commit's tree by absolute paths under `root`.
+protocol CommitTreeAddressing {
+    /// The repository root, normalised, without a trailing slash.
+    var root: String { get }
+    /// The repository-relative path (`""` for the root itself), or `nil` outside the repository.
+    func relative(_ path: String) -> String?
 }

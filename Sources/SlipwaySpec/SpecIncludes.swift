@@ -14,7 +14,15 @@ package enum SpecIncludes {
         spec: String, projectRoot: String?, environment: [String: String], in repository: Repository,
         at commit: OID
     ) -> Set<String> {
-        let source = CommitSpecFiles(repository: repository, commit: commit)
+        paths(
+            spec: spec, projectRoot: projectRoot, environment: environment,
+            source: CommitSpecFiles(repository: repository, commit: commit))
+    }
+
+    /// The same through `source`, a commit's files or a wrapper of them (`SpecIncludeCache` notes what is read).
+    static func paths<Source: SpecFileSource & CommitTreeAddressing>(
+        spec: String, projectRoot: String?, environment: [String: String], source: Source
+    ) -> Set<String> {
         let root = source.root
         // A commit's tree holds nothing outside the repository: the boundary only keeps the walker's one rule.
         let walker = SpecIncludeWalker(

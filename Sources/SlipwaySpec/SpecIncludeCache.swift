@@ -1,0 +1,192 @@
+import SlipwayGit
+
+/// The spec files of many commits (what `SpecIncludes.paths` gives), each spec resolved once per set of spec
+/// files: a commit whose spec files are the same objects as those of any commit seen before reuses that result.
+///
+/// Following includes reads the tree at a handful of paths (each file read, each folder a glob listed, each
+/// include that points nowhere). Their answers are the key: a walk that gets the same answers at those paths reads
+/// the same bytes and folders, so it gives the same files. Checking them at another commit reads only the trees on
+/// those paths and no blob, while a walk reads and parses every spec file (`detect --each` on merge-heavy
+/// histories, where a commit's parent is rarely the commit judged next, spent most of its time there).
+package final class SpecIncludeCache {
+    /// One resolved spec: its files, and the paths whose answers decided them.
+    package struct Resolution {
+        /// Repository-relative paths the spec includes (recursively), without the spec itself.
+        package var files: Set<String>
+        /// Repository-relative paths the walk looked at, with what it found there (`nil`: nothing).
+        package var probes: [(path: String, object: TreeObject?)]
+
+        /// Whether a change to `path` (a file the tree diff lists) can change what the walk finds.
+        package func dependsOn(_ path: String) -> Bool {
+            probes.contains { SpecIncludeCache.overlaps($0.path, path) }
+        }
+    }
+
+    let repository: Repository
+    let spec: String
+    let projectRoot: String?
+    let environment: [String: String]
+    /// Resolutions by what the root spec's path holds (the first probe of every walk), newest first.
+    private var resolutions: [TreeObject?: [Resolution]] = [:]
+
+    package init(repository: Repository, spec: String, projectRoot: String?, environment: [String: String]) {
+        self.repository = repository
+        self.spec = SpecIncludes.normalize(spec)
+        self.projectRoot = projectRoot
+        self.environment = environment
+    }
+
+    /// The spec's files in the tree `tree` of `commit`: a resolution seen before when every probe agrees.
+    package func resolve(commit: OID, tree: OID) -> Resolution {
+        var answers: [String: TreeObject?] = [:]
+        func answer(_ path: String) -> TreeObject? {
+            if let known = answers[path] { return known }
+            let found = steps.object(at: path, inTree: tree)
+            answers[path] = .some(found)
+            return found
+        }
+        let root = answer(spec)
+        for resolution in resolutions[root] ?? []
+        where resolution.probes.allSatisfy({ answer($0.path) == $0.object }) {
+            return resolution
+        }
+        let resolution = walk(commit: commit, tree: tree)
+        resolutions[resolution.probes.first?.object, default: []].insert(resolution, at: 0)
+        return resolution
+    }
+
+    /// Follows the includes in the commit's tree, recording every path the walk asks about and what is there.
+    private func walk(commit: OID, tree: OID) -> Resolution {
+        let log = ProbeLog(repository: repository, tree: tree, blobs: blobs, steps: steps)
+        let source = ProbedSpecFiles(files: CommitSpecFiles(repository: repository, commit: commit), log: log)
+        // The root spec's path is the first probe, even when the walk never gets to read it.
+        _ = log.object(at: spec)
+        let files = SpecIncludes.paths(
+            spec: spec, projectRoot: projectRoot, environment: environment, source: source)
+        return Resolution(files: files, probes: log.probes)
+    }
+
+    /// Spec files' bytes by blob id: a new set of spec files mostly shares its files with sets seen before.
+    private let blobs = BlobCache()
+    /// Folder lookups by tree id, shared by all commits.
+    private lazy var steps = TreeSteps(repository: repository)
+
+    /// Whether one path is the other, or a folder holding it.
+    static func overlaps(_ a: String, _ b: String) -> Bool {
+        if a == b { return true }
+        if a.isEmpty || b.isEmpty { return true }
+        return b.hasPrefix(a) && b.utf8.dropFirst(a.utf8.count).first == UInt8(ascii: "/")
+            || a.hasPrefix(b) && a.utf8.dropFirst(b.utf8.count).first == UInt8(ascii: "/")
+    }
+}
+
+/// The repository-relative paths a walk asked about, in order, each with what the tree holds there.
+final class ProbeLog {
+    let repository: Repository
+    let tree: OID
+    let blobs: BlobCache
+    let steps: TreeSteps
+    private(set) var probes: [(path: String, object: TreeObject?)] = []
+    private var seen: [String: TreeObject?] = [:]
+
+    init(repository: Repository, tree: OID, blobs: BlobCache, steps: TreeSteps) {
+        self.repository = repository
+        self.tree = tree
+        self.blobs = blobs
+        self.steps = steps
+    }
+
+    /// What the tree holds at `path`, noted as a probe the first time.
+    func object(at path: String) -> TreeObject? {
+        if let known = seen[path] { return known }
+        let found = steps.object(at: path, inTree: tree)
+        seen[path] = .some(found)
+        probes.append((path, found))
+        return found
+    }
+
+    /// The file's bytes, or `nil` when no file is there; read once per blob.
+    func contents(at path: String) -> [UInt8]? {
+        // A symbolic link is a blob too: its bytes are its target, as `Repository.fileContents` reads it.
+        guard let object = object(at: path), object.kind == .file || object.kind == .symbolicLink else { return nil }
+        if let bytes = blobs.bytes[object.id] { return bytes }
+        let bytes = repository.blobContents(object.id)
+        blobs.bytes[object.id] = bytes
+        return bytes
+    }
+}
+
+/// Paths looked up one folder at a time, each step remembered by the folder's tree id: commits mostly share the
+/// folders that hold the spec files, so only their root trees differ (libgit2's object cache is off, see
+/// `GitLibrary`, and a path lookup would read every tree on the way again).
+final class TreeSteps {
+    private struct Step: Hashable {
+        var tree: OID
+        var name: Substring
+    }
+
+    let repository: Repository
+    private var steps: [Step: TreeObject?] = [:]
+
+    init(repository: Repository) {
+        self.repository = repository
+    }
+
+    /// What `path` (repository-relative, normalised) names in the tree `tree`, or `nil`.
+    func object(at path: String, inTree tree: OID) -> TreeObject? {
+        guard !path.isEmpty else { return TreeObject(kind: .folder, id: tree) }
+        var folder = tree
+        let names = path.split(separator: "/", omittingEmptySubsequences: false)
+        for (index, name) in names.enumerated() {
+            let step = Step(tree: folder, name: name)
+            let found: TreeObject?
+            if let known = steps[step] {
+                found = known
+            } else {
+                found = try? repository.object(at: String(name), inTree: folder)
+                steps[step] = .some(found)
+            }
+            guard let found else { return nil }
+            if index == names.count - 1 { return found }
+            guard found.kind == .folder else { return nil }
+            folder = found.id
+        }
+        return nil
+    }
+}
+
+/// Blob contents shared by the walks of one cache.
+final class BlobCache {
+    var bytes: [OID: [UInt8]?] = [:]
+}
+
+/// A commit's spec files that note every path they are asked about, and read through the probes.
+struct ProbedSpecFiles: SpecFileSource, CommitTreeAddressing {
+    let files: CommitSpecFiles
+    let log: ProbeLog
+
+    var root: String { files.root }
+
+    func relative(_ path: String) -> String? { files.relative(path) }
+
+    // Outside the repository every answer is "nothing", and the root is never a file: neither needs a probe.
+    func contents(of path: String) throws(SpecError) -> [UInt8]? {
+        guard let relative = files.relative(path), !relative.isEmpty else { return nil }
+        return log.contents(at: relative)
+    }
+
+    func isFile(_ path: String) -> Bool {
+        guard let relative = files.relative(path), !relative.isEmpty else { return false }
+        return log.object(at: relative)?.kind == .file
+    }
+
+    func entries(of folder: String) -> [SpecFolderEntry] {
+        guard let relative = files.relative(folder) else { return [] }
+        guard log.object(at: relative)?.kind == .folder else { return [] }
+        return files.entries(of: folder)
+    }
+
+    func identity(of path: String) -> String { files.identity(of: path) }
+
+    func displayPath(of path: String) -> String { files.displayPath(of: path) }
+}
