@@ -80,13 +80,16 @@ let package = Package(
                 "SlipwayDetection", "SlipwayHistory", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayCrypto",
             ]
         ),
+        // App Store Connect over HTTPS (URLSession; FoundationNetworking on Linux). Only the commands that talk to Apple
+        // reach it: no hook, detect or bump without `--build testflight` calls into it.
+        .target(name: "SlipwayAppStoreConnect", dependencies: ["SlipwayCore", "SlipwayCrypto"]),
         // The one product others import: it re-exports every capability and the wrappers below them.
         .target(
             name: "SlipwayKit",
             dependencies: [
                 "SlipwayConfig", "SlipwaySpec", "SlipwayHistory", "SlipwayDetection", "SlipwayVersioning",
-                "SlipwayPipeline", "SlipwayRelease", "SlipwayHooks", "SlipwayCore", "SlipwayGit", "SlipwayYAML",
-                "SlipwayCrypto",
+                "SlipwayPipeline", "SlipwayRelease", "SlipwayHooks", "SlipwayAppStoreConnect", "SlipwayCore",
+                "SlipwayGit", "SlipwayYAML", "SlipwayCrypto",
             ]
         ),
         .target(name: "SlipwayCLI", dependencies: ["SlipwayKit", "SlipwayCore"]),
@@ -96,7 +99,7 @@ let package = Package(
             dependencies: [
                 "SlipwayKit", "SlipwayCLI", "SlipwayConfig", "SlipwaySpec", "SlipwayHistory", "SlipwayDetection",
                 "SlipwayVersioning", "SlipwayPipeline", "SlipwayRelease", "SlipwayHooks", "SlipwayCore", "SlipwayGit",
-                "SlipwayYAML", "SlipwayCrypto",
+                "SlipwayYAML", "SlipwayCrypto", "SlipwayAppStoreConnect",
             ],
             path: "Tests/SlipwayTests"
         ),

@@ -47,7 +47,7 @@ struct CommandContext {
 public enum SlipwayCommandLine {
     static let commands: [SlipwayCommand.Type] = [
         DetectCommand.self, VersionCommand.self, BumpCommand.self, RunCommand.self, ReleaseCommand.self,
-        ManifestCommand.self,
+        ManifestCommand.self, NotesCommand.self, TestFlightCommand.self,
         HooksCommand.self, HookCommand.self, CICommand.self,
     ]
 
