@@ -20,7 +20,7 @@ public final class ASCClient: @unchecked Sendable {
     private var token: AuthToken?
 
     public init(
-        key: APIKey, baseURL: URL, transport: any HTTPTransport = URLSessionTransport(),
+        key: APIKey, baseURL: URL, transport: any HTTPTransport,
         clock: any Clock = SystemClock(), retryDelay: Double = 1,
         pause: @escaping @Sendable (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }
     ) {
@@ -143,7 +143,8 @@ public final class ASCClient: @unchecked Sendable {
         do {
             return try JSONDecoder().decode(type, from: response.body)
         } catch {
-            throw ASCError.invalidResponse(request: "the request", reason: "the JSON does not have the documented shape")
+            throw ASCError.invalidResponse(
+                request: "the request", reason: "the JSON does not have the documented shape")
         }
     }
 }

@@ -51,36 +51,20 @@ public struct AltoolUpload: Sendable {
     }
 }
 
-/// A temporary folder only this user can read, holding `AuthKey_<id>.p8`.
+/// A private temporary folder holding `AuthKey_<id>.p8`, where altool looks for it.
 struct PrivateKeyFolder {
-    let path: String
+    let folder: PrivateFolder
+    var path: String { folder.path }
 
     init(key: APIKey) throws {
-        var template = Array((NSTemporaryDirectory() + "slipway-asc-key.XXXXXX").utf8CString)
-        guard let created = template.withUnsafeMutableBufferPointer({ buffer in buffer.baseAddress.flatMap(mkdtemp) })
-        else {
-            throw Failure("cannot create a private folder for the API key: \(String(cString: strerror(errno)))")
-        }
-        path = String(cString: created)
-        let file = path + "/AuthKey_\(key.id).p8"
-        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            let reason = String(cString: strerror(errno))
-            rmdir(path)
-            throw Failure("cannot write the API key for altool in \(path): \(reason)")
-        }
-        let failed = Console.writeAll(Array(key.pem.utf8), to: descriptor) != nil
-        close(descriptor)
-        if failed {
-            remove()
-            throw Failure("cannot write the API key for altool in \(path)")
+        folder = try PrivateFolder(prefix: "slipway-asc-key")
+        do {
+            try folder.write("AuthKey_\(key.id).p8", Data(key.pem.utf8))
+        } catch {
+            folder.remove()
+            throw error
         }
     }
 
-    func remove() {
-        if let names = try? FileManager.default.contentsOfDirectory(atPath: path) {
-            for name in names { unlink(path + "/" + name) }
-        }
-        rmdir(path)
-    }
+    func remove() { folder.remove() }
 }

@@ -32,7 +32,8 @@ public struct AuthToken: Sendable {
             claims.append(("sub", .string("user")))
         }
         claims += [("iat", .int(Int(issued))), ("exp", .int(Int(expires))), ("aud", .string(audience))]
-        let signingInput = Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(Array(JSONText.object(claims).utf8))
+        let signingInput =
+            Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(Array(JSONText.object(claims).utf8))
         let signature = try ES256.sign(Array(signingInput.utf8), with: key.privateKey)
         return AuthToken(
             compact: signingInput + "." + Base64URL.encode(signature),

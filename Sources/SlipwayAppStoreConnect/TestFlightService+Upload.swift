@@ -42,6 +42,8 @@ extension TestFlightService {
             request.path, given: request.given, runner: runner, environment: environment)
         client.beginBatch()
         let app = try queries.app(bundleID: artifact.bundleID)
+        // A misspelt group is found before the upload, not after an hour of it.
+        let groupIDs = request.groups.isEmpty ? [] : try queries.betaGroupIDs(appID: app.id, names: request.groups)
         let line = ProgressLine(console: console)
         let subject = "\(artifact.bundleID) \(artifact.version) (\(artifact.buildNumber))"
         if !request.useAPI, AltoolUpload.isAvailable(runner: runner, environment: environment) {
@@ -65,8 +67,8 @@ extension TestFlightService {
         if let notes = request.whatToTest {
             try setWhatToTest(String(notes.prefix(4000)), locale: request.locale, buildID: build.id)
         }
-        if !request.groups.isEmpty {
-            try addToGroups(request.groups, appID: app.id, buildID: build.id)
+        if !groupIDs.isEmpty {
+            try addToGroups(groupIDs, buildID: build.id)
         }
         var summary = "Uploaded \(subject); processed"
         if request.whatToTest != nil { summary += ", \"What to Test\" set" }
@@ -104,9 +106,8 @@ extension TestFlightService {
             ]), as: JSONAPI.Single<BetaBuildLocalizationAttributes>.self)
     }
 
-    /// `POST /v1/builds/{id}/relationships/betaGroups` with every named group.
-    func addToGroups(_ names: [String], appID: String, buildID: String) throws {
-        let ids = try queries.betaGroupIDs(appID: appID, names: names)
+    /// `POST /v1/builds/{id}/relationships/betaGroups` with every group.
+    func addToGroups(_ ids: [String], buildID: String) throws {
         try client.send(
             "POST", "/v1/builds/\(buildID)/relationships/betaGroups",
             body: .object([

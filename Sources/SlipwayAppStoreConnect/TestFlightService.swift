@@ -21,7 +21,9 @@ public struct TestFlightService {
         let key = try APIKey.fromEnvironment(environment)
         let delay = environment["SLIPWAY_ASC_RETRY_DELAY"].flatMap(Double.init) ?? 1
         self.init(
-            client: ASCClient(key: key, baseURL: try ASCClient.baseURL(environment: environment), retryDelay: delay),
+            client: ASCClient(
+                key: key, baseURL: try ASCClient.baseURL(environment: environment),
+                transport: SystemTransport.make(environment: environment), retryDelay: delay),
             environment: environment)
     }
 

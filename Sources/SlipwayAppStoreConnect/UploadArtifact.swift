@@ -35,6 +35,17 @@ public struct UploadArtifact: Sendable, Equatable {
     public var buildNumber: String
     public var size: Int64
 
+    public init(
+        path: String, platform: Platform, bundleID: String, version: String, buildNumber: String, size: Int64
+    ) {
+        self.path = path
+        self.platform = platform
+        self.bundleID = bundleID
+        self.version = version
+        self.buildNumber = buildNumber
+        self.size = size
+    }
+
     /// The uniform type identifier the build-upload API asks for.
     public var uti: String { path.lowercased().hasSuffix(".pkg") ? "com.apple.pkg" : "com.apple.ipa" }
 
@@ -45,7 +56,9 @@ public struct UploadArtifact: Sendable, Equatable {
         public var version: String?
         public var buildNumber: String?
 
-        public init(platform: Platform? = nil, bundleID: String? = nil, version: String? = nil, buildNumber: String? = nil) {
+        public init(
+            platform: Platform? = nil, bundleID: String? = nil, version: String? = nil, buildNumber: String? = nil
+        ) {
             self.platform = platform
             self.bundleID = bundleID
             self.version = version

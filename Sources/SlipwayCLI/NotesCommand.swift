@@ -12,7 +12,10 @@ enum NotesCommand: SlipwayCommand {
             (detect.skipTags) are left out. Text and Markdown stop at --max-bytes (4000, TestFlight's limit for
             "What to Test") with a last line "and N more"; JSON lists everything.
             """,
-        arguments: [.init(name: "range", help: "a..b, or a revision for all its history\n(default: since the last release tag).")],
+        arguments: [
+            .init(
+                name: "range", help: "a..b, or a revision for all its history\n(default: since the last release tag).")
+        ],
         options: [
             .init(name: "format", value: "<format>", help: "text (default), markdown or json."),
             .init(name: "max-bytes", value: "<n>", help: "The most bytes text or Markdown may take (default: 4000)."),

@@ -58,7 +58,9 @@ enum TestFlightCommand: SlipwayCommandGroup {
                 The bundle id and versions are read from the .ipa's Info.plist unless given. --notes-file and
                 --groups need a processed build, so they wait as --wait does.
                 """,
-            arguments: [.init(name: "file", help: "The .ipa or .pkg xcodebuild -exportArchive wrote.", optional: false)],
+            arguments: [
+                .init(name: "file", help: "The .ipa or .pkg xcodebuild -exportArchive wrote.", optional: false)
+            ],
             options: [
                 .init(name: "wait", value: nil, help: "Wait until App Store Connect has processed the build."),
                 .init(name: "timeout", value: "<seconds>", help: "How long --wait waits (default: 3600)."),

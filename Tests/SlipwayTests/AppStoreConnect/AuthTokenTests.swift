@@ -62,7 +62,8 @@ struct AuthTokenTests {
         let der = try ES256.derSignature(fromRaw: try #require(Base64URL.decode(parts[2])))
         try Data(der).write(to: URL(fileURLWithPath: signature))
         let result = try runProcess(
-            "/usr/bin/env", ["openssl", "dgst", "-sha256", "-verify", test.publicKeyPath, "-signature", signature, input])
+            "/usr/bin/env",
+            ["openssl", "dgst", "-sha256", "-verify", test.publicKeyPath, "-signature", signature, input])
         #expect(result.status == 0)
         #expect(result.stdout.contains("Verified OK"))
         // And the raw form round-trips: DER → r||s gives the token's own bytes.
@@ -93,7 +94,9 @@ struct AuthTokenTests {
             try APIKey.fromEnvironment(["APP_STORE_CONNECT_API_KEY_ID": "BAD", "APP_STORE_CONNECT_API_KEY_PATH": path])
         }
         do {
-            _ = try APIKey.fromEnvironment(["APP_STORE_CONNECT_API_KEY_ID": "BAD", "APP_STORE_CONNECT_API_KEY_PATH": path])
+            _ = try APIKey.fromEnvironment([
+                "APP_STORE_CONNECT_API_KEY_ID": "BAD", "APP_STORE_CONNECT_API_KEY_PATH": path,
+            ])
         } catch let error as SlipwayError {
             #expect(error.rendered.contains(path))
             #expect(!error.rendered.contains("TUFMRk9STUVEU0VDUkVU"))

@@ -55,7 +55,8 @@ final class FakeAppStoreConnect: @unchecked Sendable {
             }
             if let problem = checkToken(request.header("Authorization")) {
                 tokenProblems.append(problem)
-                return Self.error(401, "NOT_AUTHORIZED", "Authentication credentials are missing or invalid.",
+                return Self.error(
+                    401, "NOT_AUTHORIZED", "Authentication credentials are missing or invalid.",
                     "Provide a properly configured and signed bearer token, and make sure that it has not expired.")
             }
             if !queued.isEmpty { return queued.removeFirst() }
@@ -65,7 +66,9 @@ final class FakeAppStoreConnect: @unchecked Sendable {
 
     static func error(_ status: Int, _ code: String, _ title: String, _ detail: String) -> LocalHTTPServer.Response {
         let body: [String: Any] = [
-            "errors": [["id": UUID().uuidString, "status": String(status), "code": code, "title": title, "detail": detail]]
+            "errors": [
+                ["id": UUID().uuidString, "status": String(status), "code": code, "title": title, "detail": detail]
+            ]
         ]
         return .json(status, json(body))
     }

@@ -39,6 +39,8 @@ final class TestAPIKey {
 
     static func openssl(_ arguments: [String]) throws {
         let result = try runProcess("/usr/bin/env", ["openssl"] + arguments)
-        guard result.status == 0 else { throw TestFailure("openssl \(arguments.joined(separator: " ")): \(result.stderr)") }
+        guard result.status == 0 else {
+            throw TestFailure("openssl \(arguments.joined(separator: " ")): \(result.stderr)")
+        }
     }
 }
