@@ -80,8 +80,8 @@ let package = Package(
                 "SlipwayDetection", "SlipwayHistory", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayCrypto",
             ]
         ),
-        // App Store Connect over HTTPS (URLSession; FoundationNetworking on Linux). Only the commands that talk to Apple
-        // reach it: no hook, detect or bump without `--build testflight` calls into it.
+        // App Store Connect over HTTPS: URLSession on macOS, the curl program on Linux (FoundationNetworking would be
+        // loaded, with libcurl, by every command, hooks included). Only `testflight` and `--build testflight` use it.
         .target(name: "SlipwayAppStoreConnect", dependencies: ["SlipwayCore", "SlipwayCrypto"]),
         // The one product others import: it re-exports every capability and the wrappers below them.
         .target(

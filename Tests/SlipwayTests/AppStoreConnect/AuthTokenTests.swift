@@ -123,3 +123,16 @@ struct AuthTokenTests {
         #expect(BuildNumber.next(after: "1.0b") == nil)
     }
 }
+
+/// The hooks' cost: a Swift binary loads every shared library it links at start, whatever command runs.
+@Suite("App Store Connect: what the binary loads")
+struct NetworkLinkageTests {
+    @Test("slipway links neither FoundationNetworking nor libcurl, so no hook pays for the network client")
+    func noNetworkingLibraries() throws {
+        let result = try runProcess("/usr/bin/env", ["ldd", SlipwayBinary.path])
+        // A statically linked binary has no dynamic section to list: then nothing is loaded, by construction.
+        guard result.status == 0 else { return }
+        #expect(!result.stdout.contains("libFoundationNetworking"))
+        #expect(!result.stdout.contains("libcurl"))
+    }
+}
