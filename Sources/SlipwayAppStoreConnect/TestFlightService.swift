@@ -11,7 +11,8 @@ public struct TestFlightService {
 
     public init(client: ASCClient, environment: [String: String], runner: any ProcessRunning = ProcessRunner()) {
         self.client = client
-        self.environment = environment
+        // The children (curl, unzip, altool) get no copy of the key's text: altool reads its own file.
+        self.environment = environment.filter { !APIKey.Variable.text.contains($0.key) }
         self.runner = runner
     }
 
@@ -23,7 +24,9 @@ public struct TestFlightService {
         self.init(
             client: ASCClient(
                 key: key, baseURL: try ASCClient.baseURL(environment: environment),
-                transport: SystemTransport.make(environment: environment), retryDelay: delay),
+                transport: SystemTransport.make(
+                    environment: environment.filter { !APIKey.Variable.text.contains($0.key) }),
+                retryDelay: delay),
             environment: environment)
     }
 
