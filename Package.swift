@@ -88,12 +88,15 @@ let package = Package(
                 "SlipwayDetection", "SlipwayHistory", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayCrypto",
             ]
         ),
+        // App Store Connect over HTTPS: URLSession on macOS, the curl program on Linux (FoundationNetworking would be
+        // loaded, with libcurl, by every command, hooks included). Only `testflight` and `--build testflight` use it.
+        .target(name: "SlipwayAppStoreConnect", dependencies: ["SlipwayCore", "SlipwayCrypto"]),
         // The one product others import: it re-exports every capability and the wrappers below them.
         .target(
             name: "SlipwayKit",
             dependencies: [
                 "SlipwayConfig", "SlipwaySpec", "SlipwayProject", "SlipwayHistory", "SlipwayDetection",
-                "SlipwayVersioning", "SlipwayPipeline", "SlipwayDoctor", "SlipwayRelease", "SlipwayHooks", "SlipwayCore",
+                "SlipwayVersioning", "SlipwayPipeline", "SlipwayDoctor", "SlipwayRelease", "SlipwayHooks", "SlipwayCore", "SlipwayAppStoreConnect",
                 "SlipwayGit", "SlipwayYAML", "SlipwayCrypto",
             ]
         ),
@@ -105,7 +108,7 @@ let package = Package(
                 "SlipwayKit", "SlipwayCLI", "SlipwayConfig", "SlipwaySpec", "SlipwayProject", "SlipwayHistory",
                 "SlipwayDetection",
                 "SlipwayVersioning", "SlipwayPipeline", "SlipwayDoctor", "SlipwayRelease", "SlipwayHooks", "SlipwayCore",
-                "SlipwayGit", "SlipwayYAML", "SlipwayCrypto",
+                "SlipwayGit", "SlipwayYAML", "SlipwayCrypto", "SlipwayAppStoreConnect",
             ],
             path: "Tests/SlipwayTests"
         ),

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The main job on the bundled example app: copy Examples/MyApp into a temporary git repository, make a few
 # realistic commits, show what Slipway says about each, then cut a real release (build and test the NotesKit
-# package, archive, commit, tag) and show its manifest.
+# package, archive, commit, tag) and show its manifest; last, ask a local stand-in for App Store Connect
+# (scripts/asc-test-server.py) for the highest TestFlight build number.
 # usage: scripts/run-example.sh <slipway-binary>
 set -eu
 
@@ -111,5 +112,30 @@ if command -v sha256sum >/dev/null 2>&1; then
 else
     shasum -a 256 -c "$folder/checksums.txt"
 fi
+
+step "13. TestFlight: the highest build number App Store Connect has, from a local stand-in server"
+# scripts/asc-test-server.py answers as App Store Connect does and checks each token's signature with openssl;
+# the key is made here, for this run only.
+keys="$work/asc"
+mkdir -m 700 "$keys"
+openssl ecparam -genkey -name prime256v1 -noout -out "$keys/ec.pem" 2>/dev/null
+openssl pkcs8 -topk8 -nocrypt -in "$keys/ec.pem" -out "$keys/AuthKey_EXAMPLE123.p8"
+openssl pkey -in "$keys/AuthKey_EXAMPLE123.p8" -pubout -out "$keys/public.pem"
+issuer=69a6de70-03db-47e3-e053-5b8c7c11a4d1
+python3 "$here/scripts/asc-test-server.py" --public-key "$keys/public.pem" --key-id EXAMPLE123 \
+    --issuer "$issuer" --port-file "$keys/port" &
+server=$!
+trap 'kill "$server" 2>/dev/null || true' EXIT
+tries=0
+while [ ! -s "$keys/port" ] && [ "$tries" -lt 100 ]; do
+    sleep 0.1
+    tries=$((tries + 1))
+done
+printf '$ slipway testflight latest-build --bundle-id com.example.MyApp\n'
+APP_STORE_CONNECT_API_KEY_ID=EXAMPLE123 APP_STORE_CONNECT_API_ISSUER_ID="$issuer" \
+    APP_STORE_CONNECT_API_KEY_PATH="$keys/AuthKey_EXAMPLE123.p8" \
+    SLIPWAY_ASC_API_URL="http://127.0.0.1:$(cat "$keys/port")" NO_PROXY=127.0.0.1 no_proxy=127.0.0.1 \
+    "$slipway" testflight latest-build --bundle-id com.example.MyApp
+kill "$server" 2>/dev/null || true
 
 printf '\nThe example repository is at %s\n' "$repo"

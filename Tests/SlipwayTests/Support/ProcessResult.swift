@@ -46,7 +46,10 @@ func runProcess(
 /// An environment that keeps the host's git configuration out of tests.
 func isolatedEnvironment(home: URL, extra: [String: String] = [:]) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment
-    for key in environment.keys where key.hasPrefix("GIT_") || key.hasPrefix("SLIPWAY_") || key.hasPrefix("GITHUB_") {
+    for key in environment.keys
+    where key.hasPrefix("GIT_") || key.hasPrefix("SLIPWAY_") || key.hasPrefix("GITHUB_")
+        || key.hasPrefix("APP_STORE_CONNECT_") || key.lowercased().hasSuffix("_proxy")
+    {
         environment.removeValue(forKey: key)
     }
     environment.removeValue(forKey: "CI")

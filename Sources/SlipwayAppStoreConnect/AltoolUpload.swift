@@ -1,0 +1,70 @@
+import Foundation
+import SlipwayCore
+
+/// The upload on a Mac, as fastlane makes it today: `xcrun altool --upload-app` with the API key.
+///
+/// altool reads the key from `$API_PRIVATE_KEYS_DIR/AuthKey_<id>.p8`, never from argv, so the key is written to
+/// a private temporary folder (0700, the file 0600) that is removed when the upload ends, however it ends.
+public struct AltoolUpload: Sendable {
+    public var arguments: [String]
+    /// The variables added to the child's environment (only `API_PRIVATE_KEYS_DIR`).
+    public var environment: [String: String]
+
+    /// The command line for `artifact`, as data: no key text in it, only the key's id and issuer.
+    public static func plan(_ artifact: UploadArtifact, key: APIKey, keysFolder: String) -> AltoolUpload {
+        var arguments = [
+            "xcrun", "altool", "--upload-app", "-f", artifact.path, "-t", artifact.platform.altoolType,
+            "--apiKey", key.id,
+        ]
+        if let issuer = key.issuer { arguments += ["--apiIssuer", issuer] }
+        return AltoolUpload(arguments: arguments, environment: ["API_PRIVATE_KEYS_DIR": keysFolder])
+    }
+
+    /// Whether altool is here: on macOS, when `xcrun --find altool` finds it.
+    public static func isAvailable(runner: any ProcessRunning, environment: [String: String]) -> Bool {
+        #if os(macOS)
+        let request = ProcessRequest(arguments: ["xcrun", "--find", "altool"], environment: environment, timeout: 30)
+        return (try? runner.run(request, observer: nil).termination) == .exited(0)
+        #else
+        return false
+        #endif
+    }
+
+    /// Writes the key where altool looks, runs the upload, removes the key; a failure names the command and the
+    /// tail of altool's output.
+    public static func run(
+        _ artifact: UploadArtifact, key: APIKey, runner: any ProcessRunning, environment: [String: String]
+    ) throws {
+        let folder = try PrivateKeyFolder(key: key)
+        defer { folder.remove() }
+        let upload = plan(artifact, key: key, keysFolder: folder.path)
+        var childEnvironment = environment
+        for (name, value) in upload.environment { childEnvironment[name] = value }
+        let request = ProcessRequest(arguments: upload.arguments, environment: childEnvironment, timeout: 4 * 3600)
+        let outcome = try runner.run(request, observer: nil)
+        guard outcome.termination == .exited(0) else {
+            throw ProcessFailure(
+                arguments: upload.arguments, outcome: outcome,
+                hint: "altool's message above says why; ITMS-90189 means the build number is taken: "
+                    + "slipway bump --build testflight")
+        }
+    }
+}
+
+/// A private temporary folder holding `AuthKey_<id>.p8`, where altool looks for it.
+struct PrivateKeyFolder {
+    let folder: PrivateFolder
+    var path: String { folder.path }
+
+    init(key: APIKey) throws {
+        folder = try PrivateFolder(prefix: "slipway-asc-key")
+        do {
+            try folder.write("AuthKey_\(key.id).p8", Data(key.pem.utf8))
+        } catch {
+            folder.remove()
+            throw error
+        }
+    }
+
+    func remove() { folder.remove() }
+}

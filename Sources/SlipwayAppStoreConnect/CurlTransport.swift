@@ -1,0 +1,105 @@
+import Foundation
+import SlipwayCore
+
+/// HTTP through the `curl` program, on Linux (see `SystemTransport` for why not URLSession there).
+///
+/// Secrets never reach argv: the headers (the token among them) and the body go to files in a private temporary
+/// folder (0700, removed after each request) that curl reads with `-H @file` and `--data-binary @file`; argv holds
+/// only the method, the URL and those paths. `-q` ignores `~/.curlrc`, `-g` keeps `[` `]` literal.
+public struct CurlTransport: HTTPTransport {
+    let runner: any ProcessRunning
+    let environment: [String: String]
+    public var timeout: Double
+
+    public init(runner: any ProcessRunning = ProcessRunner(), environment: [String: String], timeout: Double = 300) {
+        self.runner = runner
+        self.environment = environment
+        self.timeout = timeout
+    }
+
+    /// The command line for a request whose files are in `folder`, as data.
+    public static func arguments(for request: HTTPRequest, folder: String, timeout: Double) -> [String] {
+        var arguments = [
+            "curl", "-q", "-s", "-S", "-g", "--proto", "=http,https", "-X", request.method,
+            "--max-time", String(Int(timeout)), "-H", "@\(folder)/headers", "-D", "\(folder)/response-headers",
+            "-o", "\(folder)/response", "-w", "%{http_code}",
+        ]
+        if request.body != nil { arguments += ["--data-binary", "@\(folder)/body"] }
+        return arguments + ["--", request.url.absoluteString]
+    }
+
+    public func send(_ request: HTTPRequest) throws -> HTTPResponse {
+        let folder = try PrivateFolder(prefix: "slipway-http")
+        defer { folder.remove() }
+        // `Expect:` with no value stops curl's `100-continue` round trip before a large body.
+        let headerText =
+            request.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\n" }.joined() + "Expect:\n"
+        try folder.write("headers", Data(headerText.utf8))
+        if let body = request.body { try folder.write("body", body) }
+        let output = OutputCollector()
+        let process = ProcessRequest(
+            arguments: CurlTransport.arguments(for: request, folder: folder.path, timeout: timeout),
+            environment: environment, timeout: timeout + 30)
+        let outcome: ProcessOutcome
+        do {
+            outcome = try runner.run(process, observer: output)
+        } catch {
+            throw ASCError.network(url: request.origin, reason: "cannot run curl (\(error.reason)); install curl")
+        }
+        guard outcome.termination == .exited(0), let status = Int(String(decoding: output.bytes, as: UTF8.self)),
+            status > 0
+        else {
+            let tail = outcome.standardErrorTail.trimmingCharacters(in: .whitespacesAndNewlines)
+            throw ASCError.network(url: request.origin, reason: tail.isEmpty ? "curl failed" : String(tail.firstLine))
+        }
+        let body = (try? Data(contentsOf: URL(fileURLWithPath: folder.path + "/response"))) ?? Data()
+        let headerBlock = (try? String(contentsOfFile: folder.path + "/response-headers", encoding: .utf8)) ?? ""
+        return HTTPResponse(status: status, headers: CurlTransport.lastHeaders(headerBlock), body: body)
+    }
+
+    /// The headers of the last response in a `-D` file (which also holds any `100 Continue` or redirect).
+    static func lastHeaders(_ text: String) -> [String: String] {
+        let blocks = text.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n\n")
+        let last = blocks.last { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty } ?? ""
+        var headers: [String: String] = [:]
+        for line in last.split(separator: "\n").dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[String(line[..<colon])] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return headers
+    }
+}
+
+/// A temporary folder only this user can read (0700), for files that hold secrets; removed with `remove()`.
+struct PrivateFolder {
+    let path: String
+
+    init(prefix: String) throws {
+        var template = Array((NSTemporaryDirectory() + "\(prefix).XXXXXX").utf8CString)
+        guard let created = template.withUnsafeMutableBufferPointer({ buffer in buffer.baseAddress.flatMap(mkdtemp) })
+        else {
+            throw Failure("cannot create a private temporary folder: \(String(cString: strerror(errno)))")
+        }
+        path = String(cString: created)
+    }
+
+    /// Writes `name` with mode 0600, created fresh (never through an existing file or link).
+    func write(_ name: String, _ data: Data) throws {
+        let file = path + "/" + name
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
+            throw Failure("cannot write \(file): \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        if Console.writeAll(Array(data), to: descriptor) != nil {
+            throw Failure("cannot write \(file): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    func remove() {
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: path) {
+            for name in names { unlink(path + "/" + name) }
+        }
+        rmdir(path)
+    }
+}
