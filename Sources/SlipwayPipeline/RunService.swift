@@ -36,7 +36,7 @@ public struct RunService {
     }
 
     public func run(_ request: Request, console: Console) throws -> ExitStatus {
-        let resolved = try StagePlan.resolve(workspace)
+        let resolved = try StagePlan.resolve(workspace, environment: environment)
         let (plan, absent) = try resolved.selecting(request.stages, ifPresent: request.ifPresent)
         for name in absent {
             console.err(

@@ -15,6 +15,8 @@ public struct StagePlan: Sendable, Equatable {
 
     public var stages: [Stage]
     public var origin: Origin
+    /// The derived archive, export and upload, and the apps they ship (`StagePlan+Ship`); `nil` when none.
+    public var ship: ShipPlan?
 
     public init(stages: [Stage], origin: Origin) {
         self.stages = stages
@@ -22,11 +24,23 @@ public struct StagePlan: Sendable, Equatable {
     }
 
     /// The configured stages, else the defaults for the repository's kind of project.
-    public static func resolve(_ workspace: Workspace) throws -> StagePlan {
-        try resolve(configuration: workspace.configuration, root: workspace.root, specPath: workspace.specPath)
+    public static func resolve(
+        _ workspace: Workspace, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> StagePlan {
+        try resolve(
+            configuration: workspace.configuration, root: workspace.root, specPath: workspace.specPath,
+            environment: environment)
     }
 
-    public static func resolve(configuration: Configuration, root: URL, specPath: String) throws -> StagePlan {
+    public static func resolve(
+        configuration: Configuration, root: URL, specPath: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> StagePlan {
+        try resolveOwn(configuration: configuration, root: root, specPath: specPath).addingShipStages(
+            configuration: configuration, root: root, specPath: specPath, environment: environment)
+    }
+
+    private static func resolveOwn(configuration: Configuration, root: URL, specPath: String) throws -> StagePlan {
         if let stages = configuration.stages {
             return StagePlan(stages: stages, origin: .configuration(configuration.source ?? Configuration.fileName))
         }
@@ -62,7 +76,9 @@ public struct StagePlan: Sendable, Equatable {
                 "unknown stage '\(name)'", hint: hint + "; with --if-present, stages that do not exist are skipped")
         }
         let wanted = Set(names)
-        return (StagePlan(stages: stages.filter { wanted.contains($0.name) }, origin: origin), absent)
+        var plan = self
+        plan.stages = stages.filter { wanted.contains($0.name) }
+        return (plan, absent)
     }
 
     /// "stages: build, test", or "there are no stages".

@@ -39,6 +39,8 @@ struct ReleaseJournal: Codable {
     var releaseCommit: String?
     /// The files the manifest step wrote, repository-relative, for `--abort`.
     var manifestFiles: [String] = []
+    /// The after-push stages' results so far (`ReleaseJournal+AfterPush`); `nil` until they start.
+    var afterPushResults: [StageResult]?
 
     init(plan: ReleasePlan, command: String, startedAt: Date = Date()) {
         self.command = command
