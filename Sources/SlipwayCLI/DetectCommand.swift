@@ -62,7 +62,17 @@ enum DetectCommand: SlipwayCommand {
             }
             request.githubOutput = path
         }
-        return try DetectService(workspace: try context.workspace(app: arguments.value("app"))).run(
-            request, console: context.console)
+        let workspace = try context.workspace()
+        let app = arguments.value("app")
+        if app == nil, workspace.configuration.apps.count > 1 {
+            // One verdict per app; --each lists one app's commits, so it needs the name.
+            if arguments.value("each") != nil {
+                throw UsageError(
+                    message: "--each judges one app's commits: add --app <name> (the apps are "
+                        + workspace.configuration.appNames.joined(separator: ", ") + ")", spec: spec)
+            }
+            return try DetectService.runEveryApp(workspace, request, console: context.console)
+        }
+        return try DetectService(workspace: try context.workspace(app: app)).run(request, console: context.console)
     }
 }

@@ -56,7 +56,11 @@ enum HookCommand: SlipwayCommandGroup {
             abstract: "Do a post-commit action now, holding the hook lock (what the hook starts in the background).",
             arguments: [.init(name: "action", help: "notify, push or release.", optional: false)],
             options: [
-                .init(name: "detached", value: nil, help: "Leave the terminal's session first (the hook passes this).")
+                .init(name: "detached", value: nil, help: "Leave the terminal's session first (the hook passes this)."),
+                .init(
+                    name: "app", value: "<name>",
+                    help: "With several apps: notify about or release this one (repeatable;\nin turn).",
+                    repeatable: true),
             ])
 
         static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
@@ -67,7 +71,7 @@ enum HookCommand: SlipwayCommandGroup {
             }
             if arguments.flag("detached") { HookActionRunner.detachFromTerminal() }
             return try HookActionRunner(workspace: try context.workspace())
-                .run(action, environment: context.environment, console: context.console)
+                .run(action, apps: arguments.all("app"), environment: context.environment, console: context.console)
         }
     }
 }

@@ -18,9 +18,11 @@ package struct ConfigReader {
     }
 
     /// The pairs of a mapping, refusing keys outside `allowed` (with a did-you-mean hint).
-    func mapping(_ node: YAMLNode, keyPath: String, allowed: [String]) throws(YAMLError) -> [(
-        key: String, node: YAMLNode
-    )] {
+    /// With `readOn` (the file's top level) the known keys are returned even when others are misspelt, so every
+    /// section is still read; the mistakes are recorded.
+    func mapping(_ node: YAMLNode, keyPath: String, allowed: [String], readOn: Bool = false) throws(YAMLError)
+        -> [(key: String, node: YAMLNode)]
+    {
         guard node.kind == .mapping else {
             throw file.error(
                 "'\(keyPath)' must be a mapping, found \(node.kindName)", at: node,
@@ -28,6 +30,7 @@ package struct ConfigReader {
         }
         var seen = Set<String>()
         var result: [(key: String, node: YAMLNode)] = []
+        var mistakes: [YAMLError] = []
         for pair in node.pairs {
             guard pair.key.kind == .scalar else {
                 throw file.error("keys in '\(keyPath)' must be plain names", at: pair.key)
@@ -37,15 +40,22 @@ package struct ConfigReader {
                 let place = keyPath.isEmpty ? "the configuration" : "'\(keyPath)'"
                 var hint = "known keys here: \(allowed.joined(separator: ", "))"
                 if let near = ConfigReader.nearest(key, in: allowed) { hint = "did you mean '\(near)'? " + hint }
-                // Recorded, not thrown: the keys after it are still read and their mistakes reported too.
-                problems.list.append(file.error("unknown key '\(key)' in \(place)", at: pair.key, hint: hint))
+                mistakes.append(file.error("unknown key '\(key)' in \(place)", at: pair.key, hint: hint))
                 continue
             }
             guard seen.insert(key).inserted else {
-                problems.list.append(file.error("'\(key)' is given twice", at: pair.key, hint: "keep one of them"))
+                mistakes.append(file.error("'\(key)' is given twice", at: pair.key, hint: "keep one of them"))
                 continue
             }
             result.append((key, pair.value))
+        }
+        // Every misspelt key of this mapping is reported; the mapping itself is not read further, as what it lacks
+        // follows from the typo. Other sections still are.
+        if readOn {
+            problems.list += mistakes
+        } else if let first = mistakes.first {
+            problems.list += mistakes.dropFirst()
+            throw first
         }
         return result
     }

@@ -62,7 +62,8 @@ extension Configuration {
     func checkTags(_ reader: ConfigReader, marks: TagMarks) throws(YAMLError) {
         let several = apps.count > 1
         var checks: [(what: String, tag: ReleaseTemplate, pattern: Glob, at: YAMLNode?)] = []
-        if apps.isEmpty {
+        // Only a tag the file gives: with the default tag, a lone pattern serves `detect` (`release` checks its tag).
+        if apps.isEmpty, release.given.contains("tag") {
             checks.append(("release.tag", release.tag, detect.releaseTagPattern, marks.tag ?? marks.pattern))
         }
         for (index, app) in apps.enumerated() {

@@ -49,7 +49,7 @@ public struct Configuration: Sendable {
         let reader = ConfigReader(file: file)
         var marks = TagMarks()
         do {
-            for (key, node) in try reader.mapping(root, keyPath: "", allowed: topLevelKeys) {
+            for (key, node) in try reader.mapping(root, keyPath: "", allowed: topLevelKeys, readOn: true) {
                 reader.collecting { () throws(YAMLError) in
                     try configuration.read(key, node, reader, marks: &marks)
                 }

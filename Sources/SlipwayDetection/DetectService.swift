@@ -35,13 +35,36 @@ public struct DetectService {
     }
 
     public var detector: MajorChangeDetector {
-        MajorChangeDetector(
+        var detector = MajorChangeDetector(
             repository: workspace.repository, config: workspace.configuration.detect, specPath: workspace.specPath,
             projectRoot: workspace.configuration.projectRoot)
+        if workspace.configuration.selectedApp != nil, !workspace.repository.isEmpty,
+            let head = try? workspace.repository.resolveCommit("HEAD")
+        {
+            detector.appFiles = DeclaredSourcesScope.make(
+                configuration: workspace.configuration, repository: workspace.repository, commit: head,
+                environment: ProcessInfo.processInfo.environment)
+        }
+        return detector
+    }
+
+    /// The verdict on one commit or range (`.each` judges many: see `run`).
+    func judge(_ target: Target) throws -> Verdict {
+        switch target {
+        case .commit(let revision), .each(let revision):
+            return try detector.judge(commit: revision)
+        case .range(let text):
+            return try detector.judge(range: try RevisionRange.parse(text, in: workspace.repository))
+        case .ci(let base, let head):
+            let resolver = CIRangeResolver(
+                repository: workspace.repository, releaseTags: workspace.configuration.detect.releaseTagPattern)
+            return try detector.judge(try resolver.resolve(base: base, head: head))
+        }
     }
 
     /// Runs the request, writing the report to `console`; the exit status follows `--exit-code`.
     public func run(_ request: Request, console: Console) throws -> ExitStatus {
+        if let warning = workspace.specWarning { console.err("warning: \(warning)\n") }
         let verdict: Verdict
         switch request.target {
         case .each(let text):
@@ -57,14 +80,8 @@ public struct DetectService {
                 }
             }
             return request.exitCode && !anyMajor ? .negative : .success
-        case .commit(let revision):
-            verdict = try detector.judge(commit: revision)
-        case .range(let text):
-            verdict = try detector.judge(range: try RevisionRange.parse(text, in: workspace.repository))
-        case .ci(let base, let head):
-            let resolver = CIRangeResolver(
-                repository: workspace.repository, releaseTags: workspace.configuration.detect.releaseTagPattern)
-            verdict = try detector.judge(try resolver.resolve(base: base, head: head))
+        case .commit, .range, .ci:
+            verdict = try judge(request.target)
         }
         if request.json {
             VerdictReport.json(verdict).writeCompact(to: console)

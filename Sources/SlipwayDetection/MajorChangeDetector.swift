@@ -15,6 +15,8 @@ public struct MajorChangeDetector {
     public let projectRoot: String?
     /// For `${VAR}` in include paths, which XcodeGen expands from the environment.
     public let environment: [String: String]
+    /// With several apps: which files concern the app judged (a file only other apps compile does not).
+    public var appFiles: (any AppFileScope)?
 
     public init(
         repository: Repository, config: DetectConfig, specPath: String = "project.yml", projectRoot: String? = nil,
@@ -151,7 +153,9 @@ public struct MajorChangeDetector {
     ) -> Verdict {
         var rules = RuleResults()
         let messages = judgeMessages(commits, into: &rules)
-        let swiftCount = judgeFiles(files, buildConfig: buildConfig, into: &rules)
+        // One app of several: files only other apps compile are their change, not this app's.
+        let judged = appFiles.map { scope in files.filter { $0.paths.contains(where: scope.concerns) } } ?? files
+        let swiftCount = judgeFiles(judged, buildConfig: buildConfig, into: &rules)
 
         var major = !rules.reasons.isEmpty
         // Skip tags: the newest commit's skip tag overrides the whole verdict; an older commit's skip tag only

@@ -23,6 +23,22 @@ public struct Workspace {
         specPath = Workspace.specPath(configuration: configuration, repository: repository)
     }
 
+    /// Why the spec is not where the build-configuration rule looks, or `nil` when it is: a `spec` in
+    /// `.slipway.yml` that does not exist, or none configured and none at the root (with the ones found elsewhere).
+    public var specWarning: String? {
+        guard !repository.isBare else { return nil }
+        let url = root.appendingPathComponent(specPath)
+        guard !FileManager.default.fileExists(atPath: url.path) else { return nil }
+        if let configured = configuration.spec {
+            return "the spec \(configured.cQuotedIfNeeded) named in \(Configuration.fileName) does not exist, so no "
+                + "change counts as a build-configuration change; fix 'spec' there (or run 'slipway init')"
+        }
+        let found = SpecCandidates.find(root: root)
+        guard !found.isEmpty else { return nil }
+        return "no XcodeGen spec at the repository root, so changes to \(found.joined(separator: ", ")) do not count "
+            + "as build configuration; run 'slipway init' to write a \(Configuration.fileName) that names the spec"
+    }
+
     /// Opens the repository containing `directory` and reads its configuration.
     public static func open(from directory: URL) throws -> Workspace {
         let repository = try Repository(discoveringFrom: directory)

@@ -24,7 +24,10 @@ public struct HookActionRunner {
     /// session, standard input, the lock) with a program that waits for them; ReleaseHookTests runs the real one.
     public static let testExecutableVariable = "SLIPWAY_TEST_RELEASE_EXECUTABLE"
 
-    public func run(_ action: HookAction, environment: [String: String], console: Console) throws -> ExitStatus {
+    /// `apps`: with several apps in `.slipway.yml`, the ones to notify about or release (`--app`), one after another.
+    public func run(_ action: HookAction, apps: [String] = [], environment: [String: String], console: Console) throws
+        -> ExitStatus
+    {
         let repository = workspace.repository
         let paths = HookPaths(repository: repository)
         let started = Date()
@@ -38,30 +41,33 @@ public struct HookActionRunner {
             "\(HookActionRunner.timestamp()) slipway hook run-action \(action.rawValue) (pid \(getpid()), HEAD \(head))\n"
         )
 
-        let arguments: [String]
+        var commands: [[String]]
         switch action {
         case .notify:
-            let verdict = try DetectService(workspace: workspace).detector.judge(commit: "HEAD")
-            console.out("slipway: \(VerdictReport.summary(verdict))\n")
+            for app in apps.isEmpty ? [nil] : apps.map(Optional.some) {
+                let scoped = try app.map {
+                    Workspace(repository: repository, configuration: try workspace.configuration.selecting(app: $0))
+                }
+                let verdict = try DetectService(workspace: scoped ?? workspace).detector.judge(commit: "HEAD")
+                console.out("slipway: \(app.map { "\($0): " } ?? "")\(VerdictReport.summary(verdict))\n")
+            }
             return .success
         case .push:
             // Pushing a half-made release would publish it: it is finished or undone first.
             if ReleaseJournalFile.exists(in: repository) {
                 throw PendingReleaseError(path: ReleaseJournalFile.url(in: repository).path)
             }
-            arguments = ["git"] + (try PushTarget.resolve(repository).arguments(in: repository))
+            commands = [["git"] + (try PushTarget.resolve(repository).arguments(in: repository))]
         case .release:
             let slipway =
                 environment[HookActionRunner.testExecutableVariable].flatMap { $0.isEmpty ? nil : $0 }
                 ?? SlipwayExecutable.path(environment: environment)
-            arguments = [slipway, "release"]
+            commands = apps.isEmpty ? [[slipway, "release"]] : apps.map { [slipway, "release", "--app", $0] }
         }
-        console.out("$ \(Shell.quote(RemoteURL.redactingCredentials(arguments)))\n")
-        console.flush()
-        var childEnvironment = environment
-        // Nobody can answer a password prompt in the background; fail at once instead of waiting forever.
-        childEnvironment["GIT_TERMINAL_PROMPT"] = "0"
-        let termination = try ProcessRunner().runAttached(arguments, environment: childEnvironment)
+        var termination = ProcessOutcome.Termination.exited(0)
+        for arguments in commands where termination == .exited(0) {
+            termination = try runCommand(arguments, environment: environment, console: console)
+        }
         let status: String
         switch termination {
         case .exited(let code): status = "with exit status \(code)"
@@ -71,6 +77,17 @@ public struct HookActionRunner {
         let elapsed = DurationFormat.text(Date().timeIntervalSince(started))
         console.out("\(HookActionRunner.timestamp()) \(action.rawValue) finished \(status) after \(elapsed)\n")
         return termination == .exited(0) ? .success : .negative
+    }
+
+    private func runCommand(_ arguments: [String], environment: [String: String], console: Console) throws
+        -> ProcessOutcome.Termination
+    {
+        console.out("$ \(Shell.quote(RemoteURL.redactingCredentials(arguments)))\n")
+        console.flush()
+        var childEnvironment = environment
+        // Nobody can answer a password prompt in the background; fail at once instead of waiting forever.
+        childEnvironment["GIT_TERMINAL_PROMPT"] = "0"
+        return try ProcessRunner().runAttached(arguments, environment: childEnvironment)
     }
 
     /// Takes the hook lock, waiting for a run that holds it; `waiting` is told the holder's pid first.

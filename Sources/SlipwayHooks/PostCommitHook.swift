@@ -31,25 +31,31 @@ public struct PostCommitHook {
             if let reason = HookGuard.reasonToSkip(commit: head) { return skip(reason) }
             let workspace = Workspace(
                 repository: repository, configuration: try Workspace.configuration(of: repository))
-            let verdict = try DetectService(workspace: workspace).detector.judge(commit: head.id.hex)
-            guard verdict.major else { return skip("\(head.id.short) is not a major change") }
+            // With several apps, each is judged on its own; only the apps with a major change are acted on.
+            let judged = try PostCommitHook.verdicts(workspace, commit: head.id.hex)
+            let major = judged.filter(\.verdict.major)
+            guard !major.isEmpty else { return skip("\(head.id.short) is not a major change") }
+            let apps = major.compactMap(\.app)
 
             let setting = HookSettings.action(repository: repository, configuration: workspace.configuration)
             if let warning = setting.warning { console.err("slipway: warning: \(warning)\n") }
-            let line = "slipway: \(VerdictReport.summary(verdict))"
+            let lines = major.map { "slipway: \($0.app.map { "\($0): " } ?? "")\(VerdictReport.summary($0.verdict))" }
             switch setting.action {
             case .notify:
-                console.err(line + "; 'slipway release' cuts a release\n")
+                for (line, entry) in zip(lines, major) {
+                    let command = entry.app.map { "slipway release --app \($0)" } ?? "slipway release"
+                    console.err(line + "; '\(command)' cuts a release\n")
+                }
             case .push:
                 let target = try PushTarget.resolve(repository)
                 let log = try startInBackground(.push, repository: repository, environment: environment)
                 console.err(
-                    line + "; pushing \(target.branch.cQuotedIfNeeded) to "
+                    lines.joined(separator: "\n") + "; pushing \(target.branch.cQuotedIfNeeded) to "
                         + "\(RemoteURL.redactingCredentials(target.remote.name).cQuotedIfNeeded) in the background "
                         + "(log: \(log))\n")
             case .release:
-                let log = try startInBackground(.release, repository: repository, environment: environment)
-                console.err(line + "; releasing in the background (log: \(log))\n")
+                let log = try startInBackground(.release, apps: apps, repository: repository, environment: environment)
+                console.err(lines.joined(separator: "\n") + "; releasing in the background (log: \(log))\n")
             }
         } catch let error as SlipwayError {
             console.err("slipway: post-commit hook: \(error.oneLine)\n")
@@ -59,15 +65,28 @@ public struct PostCommitHook {
         return .success
     }
 
+    /// The verdict on `commit` for each app of `.slipway.yml` (`app` is `nil` without `apps:`).
+    static func verdicts(_ workspace: Workspace, commit: String) throws -> [(app: String?, verdict: Verdict)] {
+        let configuration = workspace.configuration
+        guard configuration.apps.count > 1 else {
+            let scoped = Workspace(repository: workspace.repository, configuration: try configuration.selecting(app: nil))
+            return [(configuration.apps.first?.name, try DetectService(workspace: scoped).detector.judge(commit: commit))]
+        }
+        return try configuration.apps.map { app in
+            let scoped = Workspace(repository: workspace.repository, configuration: configuration.scoped(to: app))
+            return (app.name, try DetectService(workspace: scoped).detector.judge(commit: commit))
+        }
+    }
+
     /// Variables git sets for the hook that must not leak into work outliving the commit: `git commit -a` points
     /// GIT_INDEX_FILE at a temporary index that is gone once the commit returns.
     static let hookOnlyVariables = ["GIT_INDEX_FILE", "GIT_PREFIX", "GIT_REFLOG_ACTION"]
 
     /// Starts `slipway hook run-action <action> --detached` with its output appended to the hook log; returns the
     /// log's path as messages show it.
-    private func startInBackground(_ action: HookAction, repository: Repository, environment: [String: String]) throws
-        -> String
-    {
+    private func startInBackground(
+        _ action: HookAction, apps: [String] = [], repository: Repository, environment: [String: String]
+    ) throws -> String {
         let paths = HookPaths(repository: repository)
         try paths.createFolder()
         if let size = (try? FileManager.default.attributesOfItem(atPath: paths.log.path))?[.size] as? Int,
@@ -81,7 +100,7 @@ public struct PostCommitHook {
         for name in PostCommitHook.hookOnlyVariables { childEnvironment.removeValue(forKey: name) }
         let slipway = SlipwayExecutable.path(environment: environment)
         _ = try ProcessRunner().startDetached(
-            [slipway, "hook", "run-action", action.rawValue, "--detached"],
+            [slipway, "hook", "run-action", action.rawValue, "--detached"] + apps.flatMap { ["--app", $0] },
             appendingOutputTo: paths.log.path, environment: childEnvironment)
         return DisplayPath.of(paths.log, root: repository.rootDirectory)
     }

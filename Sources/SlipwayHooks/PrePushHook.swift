@@ -65,9 +65,14 @@ public struct PrePushHook {
             return .success
         }
         let repository = workspace.repository
-        let detector = DetectService(workspace: workspace).detector
-        let resolver = CIRangeResolver(
-            repository: repository, releaseTags: workspace.configuration.detect.releaseTagPattern)
+        // With several apps, each is judged with its own release tags and files.
+        let configuration = workspace.configuration
+        let scopes: [(app: String?, workspace: Workspace)] =
+            configuration.apps.isEmpty
+            ? [(nil, workspace)]
+            : configuration.apps.map {
+                ($0.name, Workspace(repository: repository, configuration: configuration.scoped(to: $0)))
+            }
         var unreleased: [String] = []
         for update in updates {
             let branch = update.branch.cQuotedIfNeeded
@@ -77,17 +82,11 @@ public struct PrePushHook {
                 continue
             }
             if update.remoteRef.hasPrefix("refs/tags/") { continue }
-            do {
-                let range = try resolver.resolve(base: update.remoteSHA, head: update.localSHA)
-                let verdict = try detector.judge(range)
-                let new = update.isNewBranch ? " (new branch)" : ""
-                console.err(
-                    "slipway: \(label)\(new): \(VerdictReport.summary(verdict)) [\(VerdictReport.range(verdict))]\n")
-                if verdict.major, !HookGuard.isRelease(try repository.commit(range.head)) {
-                    unreleased.append(branch)
+            for scope in scopes {
+                let shown = label + (scope.app.map { " (\($0))" } ?? "")
+                if judge(update, scope.workspace, label: shown, console: console) {
+                    unreleased.append(branch + (scope.app.map { " (\($0))" } ?? ""))
                 }
-            } catch {
-                console.err("slipway: \(label): cannot judge: \(FileSystem.oneLine(error))\n")
             }
         }
         guard workspace.configuration.hooks.prePush == .block, !unreleased.isEmpty else { return .success }
@@ -99,6 +98,23 @@ public struct PrePushHook {
 
             """)
         return .negative
+    }
+
+    /// Reports one update's verdict for one app; true when it is a major change that is not a release commit.
+    private func judge(_ update: Update, _ workspace: Workspace, label: String, console: Console) -> Bool {
+        let resolver = CIRangeResolver(
+            repository: workspace.repository, releaseTags: workspace.configuration.detect.releaseTagPattern)
+        do {
+            let range = try resolver.resolve(base: update.remoteSHA, head: update.localSHA)
+            let verdict = try DetectService(workspace: workspace).detector.judge(range)
+            let new = update.isNewBranch ? " (new branch)" : ""
+            console.err("slipway: \(label)\(new): \(VerdictReport.summary(verdict)) [\(VerdictReport.range(verdict))]\n")
+            guard verdict.major else { return false }
+            return !HookGuard.isRelease(try workspace.repository.commit(range.head))
+        } catch {
+            console.err("slipway: \(label): cannot judge: \(FileSystem.oneLine(error))\n")
+            return false
+        }
     }
 
     /// The remote as git names it to the hook: its name, or the URL pushed to (`git push https://…`), which may

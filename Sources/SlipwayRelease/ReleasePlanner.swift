@@ -27,20 +27,22 @@ struct ReleasePlanner {
         let context = SpecContext(
             workspace: workspace, currentDirectory: request.currentDirectory, environment: environment)
         let verdict = try DetectService(workspace: workspace).detector.judgeSincePreviousRelease(head: head)
-        var bump = try BumpService(context: context).plan(request.bump, auto: verdict)
+        var bump = try BumpService(context: context).plan(request.bump, auto: verdict, command: "release")
         guard !bump.isEmpty else {
             throw Failure(
                 "cannot release: the spec already holds the requested versions, so there is nothing to commit",
                 hint: "ask for a level (slipway release patch), or another --set/--build value")
         }
-        let versions = try Versions(
-            bump: bump, inventory: try VersionService(context: context).inventory(request.bump.options))
+        let inventory = try VersionService(context: context).inventory(request.bump.options)
+        let versions = try Versions(bump: bump, inventory: inventory)
+
         // 3. The stages (checked before anything is bumped: the upload's key, export compliance, doctor), the
-        // trigger, the release notes and the commit.
+        // trigger, the release notes and the commit; a committed generated project is regenerated and goes along.
         let major = request.major ?? verdict.major
         var stages = try StagePlan.resolve(workspace, environment: environment)
         try ReleasePreflight(workspace: workspace, environment: environment).check(
             stages, major: major, skipStages: request.skipStages)
+        let generated = try generatedProject(inventory, stages: stages, skipStages: request.skipStages)
         var draft = try ManifestAssembler(workspace: workspace, environment: environment).manifest(
             head: head, releaseTag: .none, requested: request.requested, verdict: verdict)
         if let ship = workspace.configuration.ship {
@@ -51,7 +53,7 @@ struct ReleasePlanner {
         }
         // The bump read its files for editing, so every one is inside the repository (SpecAccess.edit).
         let specFiles = bump.files.map(\.rootRelativePath)
-        try requireClean(specFiles, changes: changes)
+        try requireClean(specFiles + generated, changes: changes)
         draft.version.marketing = versions.version
         draft.version.build = versions.build
         let author = try repository.identity(.author, environment: environment)
@@ -68,8 +70,8 @@ struct ReleasePlanner {
         let push = try (request.push ?? release.push) ? pushTarget(branch: branch, tag: tag) : nil
         let values = stageEnvironment(versions, tag: tag, major: major)
         let steps = ReleasePlan.steps(
-            bump: bump, specFiles: specFiles, stages: stages, skipStages: request.skipStages,
-            environment: values, artifacts: artifacts, commitMessage: message, tag: tag, tagMessage: subject,
+            bump: bump, specFiles: specFiles, generatedFiles: generated, stages: stages,
+            skipStages: request.skipStages, environment: values, artifacts: artifacts, commitMessage: message, tag: tag, tagMessage: subject,
             author: author, committer: committer, manifest: release.manifest, inToto: inToto, push: push)
         return ReleasePlan(
             head: head, branch: branch, bump: bump, previousVersion: versions.previousVersion,
@@ -157,6 +159,13 @@ struct ReleasePlanner {
                 "cannot release: the tag name '\(tag)' (from release.tag '\(template)') is not a valid git tag name",
                 hint: "change release.tag in \(Configuration.fileName); git tag names cannot contain spaces, '..', "
                     + "'~', '^', ':' or '?'")
+        }
+        let pattern = workspace.configuration.detect.releaseTagPattern
+        guard pattern.matches(tag) else {
+            throw Failure(
+                "cannot release: the tag \(tag) (from release.tag '\(template)') does not match the release tag "
+                    + "pattern '\(pattern)', so the next run would not see this release",
+                hint: "make detect.releaseTagPattern in \(Configuration.fileName) match the tags, or change release.tag")
         }
         guard !repository.hasTag(named: tag) else {
             throw Failure(

@@ -31,11 +31,14 @@ public struct SpecContext {
 
     /// Finds the working tree containing `currentDirectory` (or uses the folder itself outside one, or in a bare
     /// repository, which has no working tree to read a spec from) and reads `.slipway.yml` from its root.
-    public static func open(currentDirectory: URL, environment: [String: String]) throws -> SpecContext {
+    /// With `readingConfiguration: false` (`slipway init`, which replaces the file) the defaults are used.
+    public static func open(currentDirectory: URL, environment: [String: String], readingConfiguration: Bool = true)
+        throws -> SpecContext
+    {
         let found = try discoverRepository(from: currentDirectory)
         let repository = found?.isBare == true ? nil : found
         let root = repository?.rootDirectory ?? currentDirectory
-        let configuration = try Configuration.load(fromRoot: root)
+        let configuration = readingConfiguration ? try Configuration.load(fromRoot: root) : Configuration()
         return SpecContext(
             currentDirectory: currentDirectory, root: root, repository: repository, configuration: configuration,
             environment: environment)

@@ -36,16 +36,15 @@ public struct SpecLocator {
             try requireFile(spec, display: display, hint: "--spec is relative to the current folder")
         } else if let configured = configuration.spec {
             spec = SpecPath.absolute(configured, from: root)
-            let hint = "'spec' in \(Configuration.fileName) is relative to the repository root"
+            let hint =
+                "'spec' in \(Configuration.fileName) is relative to the repository root; "
+                + SpecCandidates.hint(root: root)
             try requireFile(spec, display: display, hint: hint)
         } else {
             let source = WorkingTreeSpecFiles(currentDirectory: currentDirectory)
             guard let found = SpecPath.defaultSpec(in: root.standardizedFileURL.path, source: source) else {
                 let missing = display(root.appendingPathComponent(SpecPath.defaultNames[0]))
-                throw SpecError(
-                    "no XcodeGen spec found: \(missing) does not exist",
-                    hint: "run Slipway in the repository that holds project.yml, pass --spec <path>, or set 'spec' in "
-                        + Configuration.fileName)
+                throw SpecError("no XcodeGen spec found: \(missing) does not exist", hint: SpecCandidates.hint(root: root))
             }
             spec = URL(fileURLWithPath: found)
         }

@@ -151,10 +151,11 @@ public struct VersionInventory {
         if kind == .marketing, let apps = suggestedApps {
             throw SpecError(
                 "the \(kind.title)s disagree:\n" + lines.joined(separator: "\n")
-                    + "\n\nThe targets hold separate apps' versions; describing them in \(Configuration.fileName) "
-                    + "lets each be bumped on its own:\n\n" + apps,
-                hint: "add the apps: block above to \(Configuration.fileName) (or run 'slipway init'), then use --app "
-                    + "<name>; '\(override)' would set every target to one version",
+                    + "\n\nIf the targets are separate apps, each with its own version, this apps: block in "
+                    + "\(Configuration.fileName) describes them:\n\n" + apps,
+                hint: "bring them into step with '\(override)' (it sets every definition); or, for separate apps, "
+                    + "add the apps: block above to \(Configuration.fileName) (or run 'slipway init') and bump each "
+                    + "with --app <name>",
                 exitStatus: .negative)
         }
         throw SpecError(

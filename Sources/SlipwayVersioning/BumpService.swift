@@ -20,7 +20,8 @@ public struct BumpService {
 
     /// Everything the bump would do, without writing; `auto` is the verdict `bump auto` chooses from when the
     /// caller already judged the commits since the previous release.
-    public func plan(_ request: BumpRequest, auto verdict: Verdict? = nil) throws -> BumpPlan {
+    /// `command` is the one a hint names (`release` when a release plans the bump).
+    public func plan(_ request: BumpRequest, auto verdict: Verdict? = nil, command: String = "bump") throws -> BumpPlan {
         let location = try context.locate(request.options)
         let inventory = try VersionInventory.read(location, context: context, access: .edit)
         var marketing: BumpPlanner.Marketing?
@@ -30,7 +31,8 @@ public struct BumpService {
         case .bump(let level): marketing = .bump(level)
         case .set(let value): marketing = .set(value)
         case .auto:
-            let chosen = try BumpService.autoLevel(try verdict ?? verdictSincePreviousRelease(spec: location.spec))
+            let chosen = try BumpService.autoLevel(
+                try verdict ?? verdictSincePreviousRelease(spec: location.spec), command: command)
             auto = chosen
             marketing = .bump(chosen.level)
         }
@@ -90,12 +92,12 @@ public struct BumpService {
     }
 
     /// The level a verdict suggests; no commits since the last release leave `auto` nothing to choose.
-    static func autoLevel(_ verdict: Verdict) throws(SpecError) -> BumpPlan.AutoLevel {
+    static func autoLevel(_ verdict: Verdict, command: String = "bump") throws(SpecError) -> BumpPlan.AutoLevel {
         guard !verdict.commits.isEmpty else {
             throw SpecError(
                 "no commits since \(verdict.baseTag ?? "the last release"): nothing to release, so 'auto' has no level "
                     + "to choose",
-                hint: "name the level if you mean it: slipway bump patch|minor|major", exitStatus: .negative)
+                hint: "name the level if you mean it: slipway \(command) patch|minor|major", exitStatus: .negative)
         }
         return BumpPlan.AutoLevel(level: verdict.bump, since: verdict.baseTag, commitCount: verdict.commits.count)
     }

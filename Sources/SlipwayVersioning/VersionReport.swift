@@ -29,18 +29,17 @@ public enum VersionReport {
             lines.append("references (never rewritten):")
             for definition in references { lines.append(table.row(definition) + usedBy(definition)) }
         }
+        for kind in VersionDefinition.Kind.allCases where !inventory.agrees(kind) {
+            let option = kind == .marketing ? "--set <version>" : "--build <n>"
+            lines.append("")
+            lines.append("The \(kind.title)s disagree; bring them into step with 'slipway bump \(option)'.")
+        }
         if !inventory.agrees(.marketing), let apps = inventory.suggestedApps {
             lines.append("")
-            lines.append("The targets hold different marketing versions, as separate apps do. This apps: block in")
+            lines.append("If the targets are separate apps, each with its own version, this apps: block in")
             lines.append("\(Configuration.fileName) describes them, so each is bumped and released on its own:")
             lines.append("")
             lines.append(apps.trimmingCharacters(in: .newlines))
-        } else {
-            for kind in VersionDefinition.Kind.allCases where !inventory.agrees(kind) {
-                let option = kind == .marketing ? "--set <version>" : "--build <n>"
-                lines.append("")
-                lines.append("The \(kind.title)s disagree; bring them into step with 'slipway bump \(option)'.")
-            }
         }
         return lines.joined(separator: "\n") + "\n"
     }

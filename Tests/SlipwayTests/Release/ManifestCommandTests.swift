@@ -220,7 +220,8 @@ struct ManifestCommandTests {
         try repo.git(["checkout", "-q", "--detach"])
         let result = try repo.slipway("manifest")
         #expect(result.status == 0, "\(result.stderr)")
-        let file = repo.url.appendingPathComponent(".slipway/releases/unversioned+0/manifest.json")
+        // No build number: the folder is the version alone, never `+0`.
+        let file = repo.url.appendingPathComponent(".slipway/releases/unversioned/manifest.json")
         let manifest = try ReleaseFixture.readJSON(file)
         #expect(try ReleaseFixture.schemaProblems(file) == [])
         #expect(manifest["project"] == .object(["name": .string("repo"), "spec": .null]))
@@ -264,10 +265,14 @@ struct ManifestConfiguredArtifactsTests {
                 "build/MyApp.ipa", "build/symbols/MyApp.dSYM.zip",
             ])
 
+        // A second record of the same commit goes beside the first, never over it.
         let given = try repo.slipway("manifest", "--artifact", "build/*.txt")
         #expect(given.status == 0, "\(given.stderr)")
         let replaced = try ReleaseFixture.readJSON(
-            repo.url.appendingPathComponent(".slipway/releases/1.2.0+42/manifest.json"))
+            repo.url.appendingPathComponent(".slipway/releases/1.2.0+42/manifest-2.json"))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: repo.url.appendingPathComponent(".slipway/releases/1.2.0+42/checksums-2.txt").path))
         #expect(replaced["artifacts"]?.arrayValue?.compactMap { $0["path"]?.stringValue } == ["build/notes.txt"])
 
         try FileManager.default.removeItem(at: repo.url.appendingPathComponent("build/MyApp.ipa"))

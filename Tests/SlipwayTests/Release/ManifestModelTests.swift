@@ -169,6 +169,8 @@ struct ManifestModelTests {
         let file = try YAMLFile(
             path: ".slipway.yml",
             text: """
+                detect:
+                  releaseTagPattern: "release-*"
                 release:
                   manifest: out/{version}.json
                   inToto: true
@@ -185,6 +187,12 @@ struct ManifestModelTests {
         #expect(Configuration().release.manifest.text == ".slipway/releases/{version}+{build}/manifest.json")
         #expect(Configuration().release.tag.text == "v{version}")
         #expect(Configuration().release.commitMessage.text == "Release {version} ({build})")
+
+        // A tag the release tag pattern does not match is refused where the tag is written.
+        let unseen = try YAMLFile(path: ".slipway.yml", text: "release:\n  tag: \"release-{version}\"\n")
+        let hidden = #expect(throws: YAMLError.self) { try Configuration.parse(unseen) }
+        #expect(hidden?.location?.description == ".slipway.yml:2:8")
+        #expect(hidden?.message.contains("the release tag pattern 'v*' does not match") == true)
 
         let typo = try YAMLFile(path: ".slipway.yml", text: "release:\n  pussh: true\n")
         let unknown = #expect(throws: YAMLError.self) { try Configuration.parse(typo) }

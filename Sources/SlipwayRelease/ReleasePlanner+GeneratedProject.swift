@@ -1,0 +1,32 @@
+import Foundation
+import SlipwayConfig
+import SlipwayCore
+import SlipwayPipeline
+import SlipwaySpec
+
+extension ReleasePlanner {
+    /// The generated project's `project.pbxproj` when git tracks it: the release commit must hold it regenerated
+    /// from the new spec, or it would say the old version while `project.yml` says the new one. The `generate`
+    /// stage regenerates it; without one that runs, the release is refused with the reason.
+    func generatedProject(_ inventory: VersionInventory, stages: StagePlan, skipStages: Bool) throws -> [String] {
+        guard let root = inventory.spec.root.file.root, let name = root["name"], name.kind == .scalar,
+            !name.isNull
+        else { return [] }
+        let folder = (inventory.spec.root.rootRelativePath as NSString).deletingLastPathComponent
+        let project = (folder.isEmpty ? "" : folder + "/") + name.scalar + ".xcodeproj/project.pbxproj"
+        guard try workspace.repository.isTracked(project) else { return [] }
+        let generates = stages.stages.contains { $0.name == "generate" }
+        guard generates, !skipStages else {
+            let why =
+                skipStages
+                ? "--skip-stages leaves nothing to regenerate it" : "no 'generate' stage regenerates it"
+            throw Failure(
+                "cannot release: git tracks the generated \(project.cQuotedIfNeeded), and \(why): the release "
+                    + "commit would hold the new version in the spec and the old one in the project",
+                hint: "add a stage named 'generate' (for example 'xcodegen generate') to 'stages:' in "
+                    + "\(Configuration.fileName), release without --skip-stages, or stop tracking the project "
+                    + "(git rm -r --cached \((project as NSString).deletingLastPathComponent))")
+        }
+        return [project]
+    }
+}

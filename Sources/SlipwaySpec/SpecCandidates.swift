@@ -1,0 +1,39 @@
+import Foundation
+
+/// Where a repository's XcodeGen specs are when `.slipway.yml` does not say: `project.yml` (or `.yaml`, `.json`) at
+/// the root, one folder down (`MyApp/project.yml`), and a white-label layout's `Apps/<Brand>/project.yml`.
+public enum SpecCandidates {
+    /// Repository-relative paths of the specs found in the working tree at `root`, sorted, root first.
+    public static func find(root: URL) -> [String] {
+        let manager = FileManager.default
+        let names = SpecPath.defaultNames
+        var found: [String] = []
+        if let name = names.first(where: { isFile(root.appendingPathComponent($0)) }) { found.append(name) }
+        for folder in subfolders(of: root, manager) {
+            if let name = names.first(where: { isFile(root.appendingPathComponent(folder + "/" + $0)) }) {
+                found.append(folder + "/" + name)
+            }
+        }
+        for folder in subfolders(of: root.appendingPathComponent("Apps"), manager) {
+            if let name = names.first(where: { isFile(root.appendingPathComponent("Apps/\(folder)/\($0)")) }) {
+                found.append("Apps/\(folder)/\(name)")
+            }
+        }
+        return found
+    }
+
+    private static func subfolders(of url: URL, _ manager: FileManager) -> [String] {
+        // A folder that cannot be listed holds no spec Slipway could read either.
+        let entries = (try? manager.contentsOfDirectory(atPath: url.path)) ?? []
+        return entries.filter { !$0.hasPrefix(".") && SpecPath.isDirectory(url.appendingPathComponent($0)) }.sorted()
+    }
+
+    private static func isFile(_ url: URL) -> Bool { SpecPath.isFile(url) }
+
+    /// The hint of an error that found no spec: the candidates elsewhere, and `slipway init`.
+    public static func hint(root: URL) -> String {
+        let found = find(root: root)
+        let elsewhere = found.isEmpty ? "" : "found \(found.prefix(3).joined(separator: ", ")); "
+        return elsewhere + "run 'slipway init' to write a .slipway.yml that names the spec, or pass --spec <path>"
+    }
+}
