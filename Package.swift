@@ -82,13 +82,16 @@ let package = Package(
                 "SlipwayDetection", "SlipwayHistory", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayCrypto",
             ]
         ),
+        // App Store Connect over HTTPS (URLSession; FoundationNetworking on Linux). Only the commands that talk to Apple
+        // reach it: no hook, detect or bump without `--build testflight` calls into it.
+        .target(name: "SlipwayAppStoreConnect", dependencies: ["SlipwayCore", "SlipwayCrypto"]),
         // The one product others import: it re-exports every capability and the wrappers below them.
         .target(
             name: "SlipwayKit",
             dependencies: [
                 "SlipwayConfig", "SlipwaySpec", "SlipwayProject", "SlipwayHistory", "SlipwayDetection",
-                "SlipwayVersioning", "SlipwayPipeline", "SlipwayRelease", "SlipwayHooks", "SlipwayCore", "SlipwayGit",
-                "SlipwayYAML", "SlipwayCrypto",
+                "SlipwayVersioning", "SlipwayPipeline", "SlipwayRelease", "SlipwayHooks", "SlipwayAppStoreConnect",
+                "SlipwayCore", "SlipwayGit", "SlipwayYAML", "SlipwayCrypto",
             ]
         ),
         .target(name: "SlipwayCLI", dependencies: ["SlipwayKit", "SlipwayCore"]),
@@ -99,7 +102,7 @@ let package = Package(
                 "SlipwayKit", "SlipwayCLI", "SlipwayConfig", "SlipwaySpec", "SlipwayProject", "SlipwayHistory",
                 "SlipwayDetection",
                 "SlipwayVersioning", "SlipwayPipeline", "SlipwayRelease", "SlipwayHooks", "SlipwayCore", "SlipwayGit",
-                "SlipwayYAML", "SlipwayCrypto",
+                "SlipwayYAML", "SlipwayCrypto", "SlipwayAppStoreConnect",
             ],
             path: "Tests/SlipwayTests"
         ),

@@ -17,7 +17,11 @@ enum BumpCommand: SlipwayCommand {
             .init(
                 name: "set", value: "<version>",
                 help: "Set the marketing version everywhere (also brings disagreeing\ndefinitions back into step)."),
-            .init(name: "build", value: "<n>", help: "Set the build number everywhere (e.g. $GITHUB_RUN_NUMBER)."),
+            .init(
+                name: "build", value: "<n>",
+                help: "Set the build number everywhere (e.g. $GITHUB_RUN_NUMBER),\n"
+                    + "or 'testflight': App Store Connect's highest + 1."),
+            TestFlightCommand.buildBundleIDOption,
             .init(name: "dry-run", value: nil, help: "Print the unified diff of what would change; write nothing."),
             CommandSpec.waitOption,
             .init(name: "json", value: nil, help: "Print JSON: old and new values and every edited position."),
@@ -33,6 +37,8 @@ enum BumpCommand: SlipwayCommand {
         } catch {
             throw UsageError(message: error.message, spec: spec)
         }
+        parsed.request.buildNumbers = TestFlightBuildNumbers(
+            bundleID: arguments.value("bundle-id"), environment: context.environment)
         parsed.request.options = SpecContext.Options(
             spec: arguments.value("spec"), projectRoot: arguments.value("project-root"))
         return try BumpService(context: try context.specContext(app: arguments.value("app")))

@@ -45,7 +45,11 @@ enum ReleaseCommand: SlipwayCommand {
             .init(
                 name: "set", value: "<version>",
                 help: "Release this marketing version instead of a level\n(the build number still goes up by 1)."),
-            .init(name: "build", value: "<n>", help: "Use this build number instead of + 1 (e.g. $GITHUB_RUN_NUMBER)."),
+            .init(
+                name: "build", value: "<n>",
+                help: "Use this build number instead of + 1 (e.g. $GITHUB_RUN_NUMBER),\n"
+                    + "or 'testflight': App Store Connect's highest + 1."),
+            TestFlightCommand.buildBundleIDOption,
             .init(
                 name: "skip-stages", value: nil,
                 help: "Do not run the stages (the build happened elsewhere);\nthe manifest lists them as skipped."),
@@ -105,7 +109,7 @@ enum ReleaseCommand: SlipwayCommand {
         if arguments.flag("push"), arguments.flag("no-push") {
             throw UsageError(message: "--push and --no-push contradict each other: use one of them", spec: spec)
         }
-        let parsed: (request: BumpRequest, requested: String)
+        var parsed: (request: BumpRequest, requested: String)
         do {
             parsed = try BumpRequest.parse(
                 level: arguments.positionals.first, set: arguments.value("set"), build: arguments.value("build"),
@@ -113,6 +117,8 @@ enum ReleaseCommand: SlipwayCommand {
         } catch {
             throw UsageError(message: error.message, spec: spec)
         }
+        parsed.request.buildNumbers = TestFlightBuildNumbers(
+            bundleID: arguments.value("bundle-id"), environment: context.environment)
         var request = ReleaseService.Request(
             bump: parsed.request, requested: parsed.requested, currentDirectory: context.currentDirectory,
             commandLine: (["slipway"] + context.arguments).joined(separator: " "))

@@ -65,7 +65,7 @@ struct CommandContext {
 public enum SlipwayCommandLine {
     static let commands: [SlipwayCommand.Type] = [
         DetectCommand.self, VersionCommand.self, BumpCommand.self, RunCommand.self, ReleaseCommand.self,
-        ManifestCommand.self, InitCommand.self,
+        ManifestCommand.self, InitCommand.self, NotesCommand.self, TestFlightCommand.self,
         HooksCommand.self, HookCommand.self, CICommand.self,
     ]
 

@@ -1,5 +1,6 @@
 // SlipwayKit is the one library others import: every capability module, and the wrappers of libgit2, libyaml
 // and libcrypto below them, re-exported.
+@_exported import SlipwayAppStoreConnect
 @_exported import SlipwayConfig
 @_exported import SlipwayCore
 @_exported import SlipwayCrypto

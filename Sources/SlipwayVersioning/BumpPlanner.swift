@@ -75,6 +75,11 @@ struct BumpPlanner {
         switch wanted {
         case .set(let value):
             return change(.build, to: value)
+        case .next(let source):
+            // BumpService asks the source first; a request that reaches here had none to ask.
+            throw SpecError(
+                "--build \(source) needs its source of build numbers, which this command does not have",
+                hint: "give the number: --build <n>")
         case .increment, .incrementIfDefined:
             try inventory.requireAgreement(.build, override: "slipway bump --build <n>")
             try inventory.requireUnambiguous(.build, override: "slipway bump --build <n>")

@@ -23,14 +23,18 @@ extension BumpRequest {
         if let setValue, let problem = problem(withSetValue: setValue) {
             throw InvalidRequest(message: "--set '\(setValue)': \(problem)")
         }
-        if let buildValue, !isBuildNumber(buildValue) {
+        if let buildValue, !isBuildNumber(buildValue), !buildSources.contains(buildValue) {
             throw InvalidRequest(
-                message: "--build '\(buildValue)' is not a build number (digits, optionally dotted: 118, 2024.11.3)")
+                message: "--build '\(buildValue)' is not a build number (digits, optionally dotted: 118, 2024.11.3) "
+                    + "or 'testflight'")
         }
+        var parsed: (request: BumpRequest, requested: String)
         switch caller {
-        case .bump: return try forBump(level: level, set: setValue, build: buildValue)
-        case .release: return try forRelease(level: level, set: setValue, build: buildValue)
+        case .bump: parsed = try forBump(level: level, set: setValue, build: buildValue)
+        case .release: parsed = try forRelease(level: level, set: setValue, build: buildValue)
         }
+        if let buildValue, buildSources.contains(buildValue) { parsed.request.build = .next(from: buildValue) }
+        return parsed
     }
 
     /// `slipway bump`: a level, or `--set`/`--build` alone; `--set` alone leaves the build number as it is.

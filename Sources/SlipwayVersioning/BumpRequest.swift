@@ -20,6 +20,9 @@ public struct BumpRequest: Sendable {
         case incrementIfDefined
         /// `--build`: this exact value everywhere.
         case set(String)
+        /// `--build testflight`: the number a `BuildNumberSource` gives (the highest App Store Connect has + 1),
+        /// asked for when the bump is planned.
+        case next(from: String)
     }
 
     /// `nil`: the marketing version is left alone.
@@ -27,6 +30,11 @@ public struct BumpRequest: Sendable {
     /// `nil`: the build number is left alone.
     public var build: Build?
     public var options: SpecContext.Options
+    /// Answers `.next(from:)`; the command line supplies it, so this module never imports the network client.
+    public var buildNumbers: (any BuildNumberSource)?
+
+    /// The sources `--build` accepts instead of a number.
+    public static let buildSources = ["testflight"]
 
     public init(marketing: Marketing?, build: Build?, options: SpecContext.Options = SpecContext.Options()) {
         self.marketing = marketing
@@ -51,4 +59,10 @@ public struct BumpRequest: Sendable {
         }
         return nil
     }
+}
+
+/// Where `--build <source>` takes the build number from.
+public protocol BuildNumberSource: Sendable {
+    /// The number to write: one that the source has not seen yet.
+    func nextBuildNumber() throws -> String
 }

@@ -36,7 +36,11 @@ public struct BumpService {
             auto = chosen
             marketing = .bump(chosen.level)
         }
-        return try BumpPlanner(inventory: inventory).plan(marketing: marketing, build: request.build, auto: auto)
+        var build = request.build
+        if case .next = build, let source = request.buildNumbers {
+            build = .set(try source.nextBuildNumber())
+        }
+        return try BumpPlanner(inventory: inventory).plan(marketing: marketing, build: build, auto: auto)
     }
 
     /// Writes every edited file atomically (all or none) and returns what they held before.

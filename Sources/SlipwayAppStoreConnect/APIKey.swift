@@ -1,0 +1,64 @@
+import Foundation
+import SlipwayCore
+import SlipwayCrypto
+
+/// An App Store Connect API key, from the environment: Slipway's names, or fastlane's for the same values.
+///
+/// The private key is parsed once and kept only as a libcrypto handle; its text is in no property, and
+/// `description` names the key by id alone, so neither a log nor an error can print it.
+public struct APIKey: Sendable, CustomStringConvertible {
+    /// The key id (the `kid` of every token, `AuthKey_<id>.p8`).
+    public let id: String
+    /// The team key's issuer id; `nil` for an individual key, whose tokens say `sub: "user"` instead.
+    public let issuer: String?
+    let privateKey: ES256PrivateKey
+    /// The PEM text, for the one consumer that needs a file (altool reads `AuthKey_<id>.p8`); never printed.
+    let pem: String
+
+    public init(id: String, issuer: String?, pem: String, source: String) throws(SigningError) {
+        self.id = id
+        self.issuer = issuer
+        self.pem = pem
+        privateKey = try ES256PrivateKey(pem: pem, source: source)
+    }
+
+    public var description: String { "App Store Connect API key \(id)" }
+
+    /// The variable names read, first match wins: Slipway's and fastlane's are the same names.
+    public enum Variable {
+        public static let keyID = ["APP_STORE_CONNECT_API_KEY_ID", "APP_STORE_CONNECT_API_KEY_KEY_ID"]
+        public static let issuer = ["APP_STORE_CONNECT_API_ISSUER_ID", "APP_STORE_CONNECT_API_KEY_ISSUER_ID"]
+        public static let path = ["APP_STORE_CONNECT_API_KEY_PATH"]
+        /// The PEM text itself (a CI secret); fastlane's `APP_STORE_CONNECT_API_KEY_KEY` holds the same.
+        public static let text = ["APP_STORE_CONNECT_API_KEY", "APP_STORE_CONNECT_API_KEY_KEY"]
+    }
+
+    /// The key the environment configures; an error that says which variable is missing or wrong otherwise.
+    public static func fromEnvironment(_ environment: [String: String]) throws -> APIKey {
+        func value(_ names: [String]) -> (name: String, value: String)? {
+            for name in names {
+                if let value = environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty {
+                    return (name, value)
+                }
+            }
+            return nil
+        }
+        guard let id = value(Variable.keyID) else { throw ASCError.missingKey(missing: Variable.keyID[0]) }
+        let issuer = value(Variable.issuer)?.value
+        if let path = value(Variable.path) {
+            let text: String
+            do {
+                text = try String(contentsOfFile: path.value, encoding: .utf8)
+            } catch {
+                throw ASCError.unreadableKey(path: path.value, variable: path.name, reason: FileSystem.reason(error))
+            }
+            return try APIKey(id: id.value, issuer: issuer, pem: text, source: "\(path.value) (\(path.name))")
+        }
+        if let text = value(Variable.text) {
+            // A secret pasted into a single-line field keeps its line breaks as the two characters `\n`.
+            let pem = text.value.replacingOccurrences(of: "\\n", with: "\n")
+            return try APIKey(id: id.value, issuer: issuer, pem: pem, source: text.name)
+        }
+        throw ASCError.missingKey(missing: "\(Variable.path[0]) or \(Variable.text[0])")
+    }
+}

@@ -1,0 +1,49 @@
+import SlipwayCore
+import SlipwayGit
+import SlipwayHistory
+
+/// `slipway notes`: the release notes of a range, by default the commits since the previous release.
+public struct NotesService {
+    public let workspace: Workspace
+
+    public init(workspace: Workspace) {
+        self.workspace = workspace
+    }
+
+    /// The notes of `range` (`a..b`, or a revision for all its history); `nil`: since the release before HEAD,
+    /// as `ReleaseHistory` decides.
+    public func notes(range text: String?) throws -> ReleaseNotes {
+        let repository = workspace.repository
+        let base: OID?
+        let head: OID
+        var since: String?
+        if let text {
+            let range = try RevisionRange.parse(text, in: repository)
+            (base, head) = (range.base, range.head)
+            if let base { since = try ReleaseHistory(workspace: workspace).releaseTag(at: base) }
+        } else {
+            head = try repository.resolveCommit("HEAD")
+            let range = try ReleaseHistory(workspace: workspace).rangeSincePreviousRelease(head: head)
+            (base, since) = (range.base, range.tag)
+        }
+        let commits = try repository.commits(from: head, excluding: base.map { [$0] } ?? [])
+        return ReleaseNotes(
+            commits: commits, skipTags: workspace.configuration.detect.skipTags, since: since, head: head)
+    }
+
+    public func run(range: String?, format: ReleaseNotes.Format, maxBytes: Int, console: Console) throws
+        -> ExitStatus
+    {
+        let notes = try notes(range: range)
+        switch format {
+        case .text: console.out(notes.text(maxBytes: maxBytes))
+        case .markdown: console.out(notes.markdown(maxBytes: maxBytes))
+        case .json: console.out(notes.json.compact() + "\n")
+        }
+        if notes.isEmpty, format != .json {
+            let scope = notes.since.map { "since \($0)" } ?? "in this history"
+            console.err("No commits for the notes \(scope).\n")
+        }
+        return .success
+    }
+}
