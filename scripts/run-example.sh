@@ -105,6 +105,7 @@ ship:
   groups: [QA]
 YAML
     git commit -q -am "Ship to TestFlight"
+    # shellcheck disable=SC2016 # the command is shown as typed, not run
     printf '$ APP_STORE_CONNECT_API_KEY_ID=... APP_STORE_CONNECT_API_ISSUER_ID=... APP_STORE_CONNECT_API_KEY="$(cat AuthKey.p8)" \\\n    slipway release --dry-run --major\n'
     APP_STORE_CONNECT_API_KEY_ID=2X9R4HXF34 APP_STORE_CONNECT_API_ISSUER_ID=57246542-96fe-1a63-e053-0824d011072a \
         APP_STORE_CONNECT_API_KEY="example key text, never printed" \

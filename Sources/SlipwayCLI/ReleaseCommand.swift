@@ -64,10 +64,14 @@ enum ReleaseCommand: SlipwayCommand {
                 name: "status", value: nil, help: "Show a release that stopped halfway, step by step (exit 1 if any)."),
             .init(
                 name: "retry-after-push", value: nil,
-                help: "Run again the after-push stages (the upload) of a release\nwhose upload failed; the release stands."),
+                help:
+                    "Run again the after-push stages (the upload) of a release\nwhose upload failed; the release stands."
+            ),
             .init(
                 name: "major", value: nil,
-                help: "Treat the change as major, so 'when: major' stages (archive,\nexport, upload) run, as 'run --major'."),
+                help:
+                    "Treat the change as major, so 'when: major' stages (archive,\nexport, upload) run, as 'run --major'."
+            ),
             CommandSpec.appOption,
         ])
 
@@ -79,7 +83,9 @@ enum ReleaseCommand: SlipwayCommand {
             throw UsageError(message: "--\(actions[0]) and --\(actions[1]) contradict each other: use one", spec: spec)
         }
         let others =
-            ["dry-run", "push", "no-push", "allow-dirty", "in-toto", "skip-stages", "major"].filter { arguments.flag($0) }
+            ["dry-run", "push", "no-push", "allow-dirty", "in-toto", "skip-stages", "major"].filter {
+                arguments.flag($0)
+            }
             + ["set", "build"].filter { arguments.value($0) != nil }
         if let other = others.first {
             throw UsageError(message: "--\(action) acts on the pending release; --\(other) does not apply", spec: spec)

@@ -116,15 +116,16 @@ public struct Configuration: Sendable {
             let path = "detect.\(key)"
             config.given.insert(key)
             reader.collecting { () throws(YAMLError) in
-            switch key {
-            case "tags": config.tags = try reader.strings(value, keyPath: path)
-            case "skipTags": config.skipTags = try reader.strings(value, keyPath: path)
-            case "swiftFileThreshold": config.swiftFileThreshold = try reader.int(value, keyPath: path, minimum: 0)
-            case "sharedPaths": config.sharedPaths = try reader.strings(value, keyPath: path).map(Glob.init)
-            case "buildConfigPaths": config.buildConfigPaths = try reader.strings(value, keyPath: path).map(Glob.init)
-            case "releaseTagPattern": config.releaseTagPattern = Glob(try reader.string(value, keyPath: path))
-            default: break
-            }
+                switch key {
+                case "tags": config.tags = try reader.strings(value, keyPath: path)
+                case "skipTags": config.skipTags = try reader.strings(value, keyPath: path)
+                case "swiftFileThreshold": config.swiftFileThreshold = try reader.int(value, keyPath: path, minimum: 0)
+                case "sharedPaths": config.sharedPaths = try reader.strings(value, keyPath: path).map(Glob.init)
+                case "buildConfigPaths":
+                    config.buildConfigPaths = try reader.strings(value, keyPath: path).map(Glob.init)
+                case "releaseTagPattern": config.releaseTagPattern = Glob(try reader.string(value, keyPath: path))
+                default: break
+                }
             }
         }
         return config
@@ -137,27 +138,27 @@ public struct Configuration: Sendable {
             let path = "release.\(key)"
             config.given.insert(key)
             reader.collecting { () throws(YAMLError) in
-            switch key {
-            case "manifest":
-                config.manifest = try reader.template(
-                    value, keyPath: path, placeholders: ReleaseConfig.manifestPlaceholders)
-                let segments = config.manifest.text.split(separator: "/", omittingEmptySubsequences: false)
-                guard !config.manifest.text.hasPrefix("/"), !config.manifest.text.hasSuffix("/"),
-                    !segments.contains("..")
-                else {
-                    throw reader.file.error(
-                        "'\(path)' must be a file path inside the repository, relative to its root", at: value,
-                        hint: "for example .slipway/releases/{version}+{build}/manifest.json")
+                switch key {
+                case "manifest":
+                    config.manifest = try reader.template(
+                        value, keyPath: path, placeholders: ReleaseConfig.manifestPlaceholders)
+                    let segments = config.manifest.text.split(separator: "/", omittingEmptySubsequences: false)
+                    guard !config.manifest.text.hasPrefix("/"), !config.manifest.text.hasSuffix("/"),
+                        !segments.contains("..")
+                    else {
+                        throw reader.file.error(
+                            "'\(path)' must be a file path inside the repository, relative to its root", at: value,
+                            hint: "for example .slipway/releases/{version}+{build}/manifest.json")
+                    }
+                case "inToto": config.inToto = try reader.bool(value, keyPath: path)
+                case "commitMessage":
+                    config.commitMessage = try reader.template(
+                        value, keyPath: path, placeholders: ReleaseConfig.commitMessagePlaceholders)
+                case "tag":
+                    config.tag = try reader.template(value, keyPath: path, placeholders: ReleaseConfig.tagPlaceholders)
+                case "push": config.push = try reader.bool(value, keyPath: path)
+                default: break
                 }
-            case "inToto": config.inToto = try reader.bool(value, keyPath: path)
-            case "commitMessage":
-                config.commitMessage = try reader.template(
-                    value, keyPath: path, placeholders: ReleaseConfig.commitMessagePlaceholders)
-            case "tag":
-                config.tag = try reader.template(value, keyPath: path, placeholders: ReleaseConfig.tagPlaceholders)
-            case "push": config.push = try reader.bool(value, keyPath: path)
-            default: break
-            }
             }
         }
         return config

@@ -86,8 +86,9 @@ extension ShipConfig {
             }
         case "teamID": teamID = try ShipConfig.nonEmpty(value, path: path, reader)
         case "signingStyle":
-            signingStyle = SigningStyle(
-                rawValue: try reader.choice(value, keyPath: path, from: SigningStyle.allCases.map(\.rawValue)))
+            signingStyle =
+                SigningStyle(
+                    rawValue: try reader.choice(value, keyPath: path, from: SigningStyle.allCases.map(\.rawValue)))
                 ?? .automatic
         case "provisioningProfiles":
             provisioningProfiles = try ShipConfig.profiles(value, path: path, reader)
@@ -107,7 +108,8 @@ extension ShipConfig {
             whatToTestFile = text
         case "groups": groups = try reader.strings(value, keyPath: path)
         case "when":
-            when = Stage.When(rawValue: try reader.choice(value, keyPath: path, from: Stage.When.allCases.map(\.rawValue)))
+            when =
+                Stage.When(rawValue: try reader.choice(value, keyPath: path, from: Stage.When.allCases.map(\.rawValue)))
                 ?? .major
         default: break
         }

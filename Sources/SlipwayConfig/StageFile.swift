@@ -43,7 +43,8 @@ extension Stage {
     public init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            name: try values.decode(String.self, forKey: .name), command: try values.decode(Command.self, forKey: .command),
+            name: try values.decode(String.self, forKey: .name),
+            command: try values.decode(Command.self, forKey: .command),
             workingDirectory: try values.decodeIfPresent(String.self, forKey: .workingDirectory),
             timeout: try values.decodeIfPresent(Double.self, forKey: .timeout),
             environment: try values.decodeIfPresent([String: String].self, forKey: .environment) ?? [:],

@@ -35,7 +35,9 @@ package enum DryRunReport {
                 when += " (would be skipped: not a major change; pass --major or name the stage)"
             }
             text += "   when:      \(when)\n"
-            if stage.phase == .afterPush { text += "   phase:     after-push (a release runs it after the tag and the push)\n" }
+            if stage.phase == .afterPush {
+                text += "   phase:     after-push (a release runs it after the tag and the push)\n"
+            }
             text += inputs(stage)
             text += "   environment:\n"
             let variables = stage.environment.merging(environment.variables(stage: stage.name)) { _, slipway in slipway

@@ -36,12 +36,17 @@ public struct ShipPlan: Sendable, Equatable {
             let options = try exportOptions(app, model: model, config: config, notes: &notes)
             files.append(StageFile(path: app.exportOptionsPath, contents: options.plist))
             archive.append(
-                ["xcodebuild", "archive", "-project", project, "-scheme", app.scheme, "-configuration", "Release",
-                 "-destination", "generic/platform=\(app.platform)", "-archivePath", app.archivePath] + signing)
+                [
+                    "xcodebuild", "archive", "-project", project, "-scheme", app.scheme, "-configuration", "Release",
+                    "-destination", "generic/platform=\(app.platform)", "-archivePath", app.archivePath,
+                ] + signing)
             export.append(
-                ["xcodebuild", "-exportArchive", "-archivePath", app.archivePath, "-exportPath", "build/",
-                 "-exportOptionsPlist", app.exportOptionsPath] + signing)
-            upload.append([slipway, "testflight", "upload", app.exportedFile] + groupArguments(config))
+                [
+                    "xcodebuild", "-exportArchive", "-archivePath", app.archivePath, "-exportPath", "build/",
+                    "-exportOptionsPlist", app.exportOptionsPath,
+                ] + signing)
+            let bundle = app.bundleIdentifier.flatMap { $0.contains("$") ? nil : ["--bundle-id", $0] } ?? []
+            upload.append([slipway, "testflight", "upload", app.exportedFile] + bundle + groupArguments(config))
         }
         guard !apps.isEmpty else {
             return ShipPlan(apps: [], stages: [], notes: notes, config: config, usesAPIKey: key != nil)

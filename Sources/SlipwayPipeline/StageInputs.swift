@@ -78,7 +78,8 @@ struct StageInputs {
     /// A key id is not ours to trust as a file name: anything but letters, digits, `_`, `.` and `-` is dropped.
     static func safeName(_ name: String) -> String {
         let kept = name.unicodeScalars.filter {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "_.-".unicodeScalars.contains($0)
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                || "_.-".unicodeScalars.contains($0)
         }
         let text = String(String.UnicodeScalarView(kept))
         return text.isEmpty || text.hasPrefix(".") ? "AuthKey.p8" : text

@@ -21,7 +21,15 @@ extension StagePlan {
         let location = SpecLocation(
             spec: SpecPath.canonical(spec),
             projectRoot: configuration.projectRoot.map { SpecPath.canonical(SpecPath.absolute($0, from: root)) })
-        let model = try ProjectModel.read(location, context: context)
+        let model: ProjectModel
+        do {
+            model = try ProjectModel.read(location, context: context)
+        } catch {
+            // Derived stages without `ship:` are a convenience: a spec the model cannot read leaves them out, as
+            // the derived build and test already decided what to say about it.
+            guard configuration.ship == nil else { throw error }
+            return self
+        }
         let folder = (specPath as NSString).deletingLastPathComponent
         let project = (folder.isEmpty ? "" : folder + "/") + (model.name?.value ?? "Project") + ".xcodeproj"
         let ship = try ShipPlan.derive(

@@ -51,10 +51,12 @@ enum ReleaseDryRunReport {
             var own = plan.stages
             own.stages = stages
             own.ship = nil
-            var text = "\nThen, once the release is tagged\(plan.push == nil ? "" : " and pushed") (phase: after-push; a "
+            var text =
+                "\nThen, once the release is tagged\(plan.push == nil ? "" : " and pushed") (phase: after-push; a "
             text += "failure leaves the release, and 'slipway release --retry-after-push' runs them again):\n"
             text += DryRunReport.text(own, environment: environment, requested: [], footer: false)
-            if let notes = plan.draft.releaseNotes {
+            let shown = stages.contains { !$0.files.isEmpty }
+            if let notes = plan.draft.releaseNotes, !shown {
                 text += "\n   What to Test:\n" + notes.split(separator: "\n").map { "     \($0)\n" }.joined()
             }
             return text

@@ -107,7 +107,8 @@ extension ReleaseExecutor {
         manifest.afterPush = state
         do {
             let writer = ManifestWriter(repository: repository, environment: environment)
-            let written = try writer.write(manifest, to: writer.defaultURL(plan.manifestTemplate, for: manifest), inToto: plan.inToto)
+            let written = try writer.write(
+                manifest, to: writer.defaultURL(plan.manifestTemplate, for: manifest), inToto: plan.inToto)
             return "the outcome is recorded in \(ManifestService.display(written.manifest, root: workspace.root))"
         } catch {
             console.err("warning: the manifest could not be updated: \(ReleaseExecutor.describe(error))\n")

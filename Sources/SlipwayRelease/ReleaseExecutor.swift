@@ -160,7 +160,7 @@ struct ReleaseExecutor {
         case .push(let push):
             try self.push(push, plan: plan, progress: progress)
         case .runAfterPushStages:
-            break  // `run` hands these to the after-push journal before they start.
+            break // `run` hands these to the after-push journal before they start.
         }
     }
 

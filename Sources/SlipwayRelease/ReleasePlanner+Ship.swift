@@ -11,7 +11,8 @@ extension ReleasePlanner {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw Failure(
                 "cannot release: ship.whatToTestFile \(path.cQuotedIfNeeded) does not exist",
-                hint: "create it once and commit it (mkdir -p \(Shell.quote((path as NSString).deletingLastPathComponent)) "
+                hint:
+                    "create it once and commit it (mkdir -p \(Shell.quote((path as NSString).deletingLastPathComponent)) "
                     + "&& touch \(Shell.quote(path)) && git add \(Shell.quote(path))); each release then rewrites it")
         }
         return BumpPlan.FileUpdate(

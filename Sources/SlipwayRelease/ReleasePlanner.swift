@@ -46,7 +46,9 @@ struct ReleasePlanner {
         var draft = try ManifestAssembler(workspace: workspace, environment: environment).manifest(
             head: head, releaseTag: .none, requested: request.requested, verdict: verdict)
         if let ship = workspace.configuration.ship {
-            let notes = SubjectNotes().notes(for: draft.commits)
+            // "What to Test": `slipway notes` for the commits since the previous release, within TestFlight's limit.
+            let notes = try NotesService(workspace: workspace).notes(range: nil).text(
+                maxBytes: ReleaseNotes.defaultMaxBytes)
             draft.releaseNotes = notes
             stages = stages.withReleaseNotes(notes, file: OutputFolder.name + "/what-to-test.txt")
             if let file = ship.whatToTestFile { bump.files.append(try whatToTest(file, notes: notes)) }
@@ -71,7 +73,8 @@ struct ReleasePlanner {
         let values = stageEnvironment(versions, tag: tag, major: major)
         let steps = ReleasePlan.steps(
             bump: bump, specFiles: specFiles, generatedFiles: generated, stages: stages,
-            skipStages: request.skipStages, environment: values, artifacts: artifacts, commitMessage: message, tag: tag, tagMessage: subject,
+            skipStages: request.skipStages, environment: values, artifacts: artifacts, commitMessage: message, tag: tag,
+            tagMessage: subject,
             author: author, committer: committer, manifest: release.manifest, inToto: inToto, push: push)
         return ReleasePlan(
             head: head, branch: branch, bump: bump, previousVersion: versions.previousVersion,
@@ -165,7 +168,8 @@ struct ReleasePlanner {
             throw Failure(
                 "cannot release: the tag \(tag) (from release.tag '\(template)') does not match the release tag "
                     + "pattern '\(pattern)', so the next run would not see this release",
-                hint: "make detect.releaseTagPattern in \(Configuration.fileName) match the tags, or change release.tag")
+                hint: "make detect.releaseTagPattern in \(Configuration.fileName) match the tags, or change release.tag"
+            )
         }
         guard !repository.hasTag(named: tag) else {
             throw Failure(

@@ -37,7 +37,8 @@ struct ReleasePreflight {
         }
         guard !problems.isEmpty else { return }
         throw Failure(
-            "cannot release: " + (problems.count == 1 ? problems[0] : "\n" + problems.map { "  - " + $0 }.joined(separator: "\n")),
+            "cannot release: "
+                + (problems.count == 1 ? problems[0] : "\n" + problems.map { "  - " + $0 }.joined(separator: "\n")),
             hint: "nothing was changed; fix \(problems.count == 1 ? "it" : "them") and release again")
     }
 

@@ -32,7 +32,8 @@ public enum ReleaseStep: Sendable, Codable {
 extension ReleasePlan {
     /// The steps of a plan's values, in the order a release carries them out.
     static func steps(
-        bump: BumpPlan, specFiles: [String], generatedFiles: [String] = [], stages: StagePlan, skipStages: Bool, environment: StageEnvironment,
+        bump: BumpPlan, specFiles: [String], generatedFiles: [String] = [], stages: StagePlan, skipStages: Bool,
+        environment: StageEnvironment,
         artifacts: [String], commitMessage: String, tag: String, tagMessage: String, author: Identity,
         committer: Identity, manifest: ReleaseTemplate, inToto: Bool, push: Push?
     ) -> [ReleaseStep] {
@@ -40,7 +41,8 @@ extension ReleasePlan {
         steps.append(
             skipStages ? .skipStages(stages.stages) : .runStages(stages.beforeCommit, environment: environment))
         steps.append(.collectArtifacts(artifacts))
-        steps.append(.commit(paths: specFiles + generatedFiles, message: commitMessage, author: author, committer: committer))
+        steps.append(
+            .commit(paths: specFiles + generatedFiles, message: commitMessage, author: author, committer: committer))
         // The manifest before the tag: the tag is the last local step, so a tagged release is a complete one.
         steps.append(.writeManifest(manifest, inToto: inToto))
         steps.append(.tag(name: tag, message: tagMessage, tagger: committer))

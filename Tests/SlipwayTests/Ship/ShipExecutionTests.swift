@@ -71,7 +71,8 @@ struct ShipExecutionTests {
     @Test("a stage whose key is not set fails before its program runs, naming the variables")
     func missingKey() throws {
         let xcodebuild = try fakeXcodebuild()
-        var stage = Stage(name: "archive", command: .programs([[xcodebuild, "-authenticationKeyPath", ShipPlan.keyPlaceholder]]))
+        var stage = Stage(
+            name: "archive", command: .programs([[xcodebuild, "-authenticationKeyPath", ShipPlan.keyPlaceholder]]))
         stage.secretFiles = [AppStoreConnectKey(keyID: "K1", issuerID: nil).secretFile]
         let options = StageRunner.Options(
             root: folder.url, logDirectory: folder.url.appendingPathComponent(".slipway/logs"), baseEnvironment: [:])

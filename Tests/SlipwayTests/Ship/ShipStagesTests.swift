@@ -30,7 +30,8 @@ struct ShipStagesTests {
 
     @Test("one archive and export for the iOS app; the watch app ships inside it")
     func derivesFromTheModel() throws {
-        let plan = try Self.plan("stages:\n  - name: build\n    run: make\nship:\n  groups: [QA, Beta]\n", environment: Self.key)
+        let plan = try Self.plan(
+            "stages:\n  - name: build\n    run: make\nship:\n  groups: [QA, Beta]\n", environment: Self.key)
         #expect(plan.stages.map(\.name) == ["build", "archive", "export", "upload"])
         #expect(plan.ship?.apps.map(\.name) == ["MyApp"])
         let signing = [
@@ -52,7 +53,11 @@ struct ShipStagesTests {
                 ] + signing
             ])
         let upload = try #require(Self.programs(plan, "upload").first)
-        #expect(Array(upload.dropFirst()) == ["testflight", "upload", "build/MyApp.ipa", "--groups", "QA,Beta"])
+        #expect(
+            Array(upload.dropFirst()) == [
+                "testflight", "upload", "build/MyApp.ipa", "--bundle-id", "com.example.myapp.MyApp", "--groups",
+                "QA,Beta",
+            ])
         let stages = Dictionary(uniqueKeysWithValues: plan.stages.map { ($0.name, $0) })
         #expect(stages["archive"]?.when == .major)
         #expect(stages["export"]?.phase == .beforeCommit)
