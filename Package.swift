@@ -59,7 +59,8 @@ let package = Package(
         .target(
             name: "SlipwayVersioning",
             dependencies: [
-                "SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayYAML",
+                "SlipwayProject", "SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore",
+                "SlipwayGit", "SlipwayYAML",
             ]
         ),
         .target(

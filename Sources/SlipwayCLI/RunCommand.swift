@@ -14,6 +14,8 @@ enum RunCommand: SlipwayCommand {
             SLIPWAY_MAJOR and decides whether 'when: major' stages run.
             With --if-present, named stages that do not exist are skipped with a note; if none exists, nothing
             runs and the exit status is 0.
+            The derived test stage leaves UI-test targets out unless --ui-tests (or 'run.uiTests: true').
+            With --dry-run --json, the plan is one JSON object (schemas/run-plan.schema.json).
             Exit status: 0 when every stage passed, 1 when one failed, 130 after Ctrl-C, 143 after SIGTERM.
             """,
         arguments: [
@@ -28,6 +30,10 @@ enum RunCommand: SlipwayCommand {
                 help:
                     "Treat the change as major: also run stages with 'when: major'.\nDefault: what detect says about HEAD since the latest release tag."
             ),
+            .init(name: "json", value: nil, help: "With --dry-run: print the plan as one JSON object."),
+            .init(
+                name: "ui-tests", value: nil,
+                help: "Also run UI-test targets in the derived test stage\n(as 'run.uiTests: true' does)."),
             .init(
                 name: "if-present", value: nil,
                 help:
@@ -36,10 +42,13 @@ enum RunCommand: SlipwayCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+        if arguments.flag("json"), !arguments.flag("dry-run") {
+            throw UsageError(message: "--json only goes with --dry-run", spec: spec)
+        }
         let request = RunService.Request(
             stages: arguments.positionals, dryRun: arguments.flag("dry-run"),
             major: arguments.flag("major") ? true : nil,
-            ifPresent: arguments.flag("if-present"))
+            ifPresent: arguments.flag("if-present"), json: arguments.flag("json"), uiTests: arguments.flag("ui-tests"))
         return try RunService(workspace: try context.workspace(), environment: context.environment)
             .run(request, console: context.console)
     }

@@ -3,7 +3,7 @@ import SlipwayYAML
 
 /// Reading `stages:` and `artifacts:` from `.slipway.yml`.
 extension Configuration {
-    static let stageKeys = ["name", "run", "workingDirectory", "timeout", "env", "when", "phase"]
+    static let stageKeys = ["name", "run", "uses", "flags", "workingDirectory", "timeout", "env", "when", "phase"]
     /// The longest `timeout:` accepted: seven days. Anything longer is a typo or "no limit", which leaving the key
     /// out already says; a bound also keeps every duration the reports print within range.
     static let maximumTimeout: Double = 7 * 24 * 60 * 60
@@ -41,27 +41,61 @@ extension Configuration {
         }
         var name: String?
         var run: String?
+        var flags: (list: [String], node: YAMLNode)?
         var stage = Stage(name: "", command: .shell(""), location: reader.file.location(node.start))
         for (key, value) in try reader.mapping(node, keyPath: path, allowed: stageKeys) {
             let keyPath = "\(path).\(key)"
             switch key {
             case "name": name = try readStageName(value, keyPath: keyPath, reader)
             case "run": run = try readCommandLine(value, keyPath: keyPath, reader)
+            case "uses": stage.uses = try readUses(value, keyPath: keyPath, reader)
+            case "flags": flags = (try reader.strings(value, keyPath: keyPath), value)
             default: try readStageSetting(key, value, keyPath: keyPath, into: &stage, reader)
             }
         }
-        guard let name else {
+        // A `uses:` stage may leave its name out: it is named after the command set.
+        guard let name = name ?? stage.uses?.kind.rawValue else {
             throw reader.file.error(
                 "stage \(number) has no 'name'", at: node, hint: "add 'name: <stage>' (letters, digits, '.', '_', '-')")
         }
+        stage.name = name
+        try finishCommand(&stage, run: run, flags: flags, node: node, reader)
+        return stage
+    }
+
+    /// A stage runs either its own `run:` line or a derived command set (`uses:`, with `flags:` added).
+    private static func finishCommand(
+        _ stage: inout Stage, run: String?, flags: (list: [String], node: YAMLNode)?, node: YAMLNode,
+        _ reader: ConfigReader
+    ) throws(YAMLError) {
+        if run != nil, stage.uses != nil {
+            throw reader.file.error(
+                "stage '\(stage.name)' has both 'run' and 'uses'", at: node,
+                hint: "keep 'run:' for your own command, or 'uses:' (with 'flags:') for Slipway's derived one")
+        }
+        if let flags, stage.uses == nil {
+            throw reader.file.error(
+                "'flags' only goes with 'uses'", at: flags.node,
+                hint: "add 'uses: build' (or generate, test), or put the flags in the 'run:' line")
+        }
+        if stage.uses != nil {
+            stage.uses?.flags = flags?.list ?? []
+            stage.command = .programs([])
+            return
+        }
         guard let run else {
             throw reader.file.error(
-                "stage '\(name)' has no 'run'", at: node,
-                hint: "add 'run: <command line>'; it runs with /bin/sh -c in the repository root")
+                "stage '\(stage.name)' has no 'run'", at: node,
+                hint: "add 'run: <command line>' (it runs with /bin/sh -c in the repository root), or 'uses: build'")
         }
-        stage.name = name
         stage.command = .shell(run)
-        return stage
+    }
+
+    private static func readUses(_ value: YAMLNode, keyPath: String, _ reader: ConfigReader) throws(YAMLError)
+        -> StageUses
+    {
+        let text = try reader.choice(value, keyPath: keyPath, from: DerivedStageKind.allCases.map(\.rawValue))
+        return StageUses(kind: DerivedStageKind(rawValue: text) ?? .build, location: reader.file.location(value.start))
     }
 
     private static func readStageName(_ value: YAMLNode, keyPath: String, _ reader: ConfigReader)

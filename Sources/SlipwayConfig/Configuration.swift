@@ -15,6 +15,8 @@ public struct Configuration: Sendable {
     public var projectRoot: String?
     /// `stages:`, in order; `nil` when the key is absent, so defaults are derived from the project.
     public var stages: [Stage]?
+    /// `run:`: how the derived stages build and test.
+    public var run = RunConfig()
     /// `artifacts:`, globs of the files a release produces, relative to the repository root.
     public var artifacts: [Glob] = []
     /// `apps:`: the apps the repository releases on their own; empty means one app, described by the keys above.
@@ -30,7 +32,7 @@ public struct Configuration: Sendable {
 
     /// The top-level keys and the reader of each section; later capabilities add theirs here.
     static let topLevelKeys = [
-        "detect", "spec", "projectRoot", "stages", "artifacts", "release", "hooks", "apps", "ship",
+        "detect", "spec", "projectRoot", "stages", "run", "artifacts", "release", "hooks", "apps", "ship",
     ]
 
     /// Reads `.slipway.yml` from `root` (defaults when it does not exist).
@@ -80,6 +82,7 @@ public struct Configuration: Sendable {
         case "spec": spec = try Configuration.readPath(node, reader, key: key, example: "ios/project.yml")
         case "projectRoot": projectRoot = try Configuration.readPath(node, reader, key: key, example: ".")
         case "stages": stages = try Configuration.readStages(node, reader)
+        case "run": run = try Configuration.readRun(node, reader)
         case "artifacts": artifacts = try Configuration.readArtifacts(node, reader)
         case "release":
             release = try Configuration.readRelease(node, reader)
@@ -126,6 +129,24 @@ public struct Configuration: Sendable {
                 case "releaseTagPattern": config.releaseTagPattern = Glob(try reader.string(value, keyPath: path))
                 default: break
                 }
+            }
+        }
+        return config
+    }
+
+    private static func readRun(_ node: YAMLNode, _ reader: ConfigReader) throws(YAMLError) -> RunConfig {
+        var config = RunConfig()
+        if node.isNull { return config }
+        for (key, value) in try reader.mapping(node, keyPath: "run", allowed: RunConfig.keys) {
+            let path = "run.\(key)"
+            switch key {
+            case "uiTests": config.uiTests = try reader.bool(value, keyPath: path)
+            case "codeSigning": config.codeSigning = try reader.bool(value, keyPath: path)
+            case "testDestinations":
+                for (platform, destination) in try reader.mapping(value, keyPath: path, allowed: RunConfig.platforms) {
+                    config.testDestinations[platform] = try reader.string(destination, keyPath: "\(path).\(platform)")
+                }
+            default: break
             }
         }
         return config

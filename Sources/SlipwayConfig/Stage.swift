@@ -39,6 +39,8 @@ public struct Stage: Sendable, Equatable, Codable {
     public var secretFiles: [StageSecretFile] = []
     /// Where the stage is defined in `.slipway.yml`, for messages.
     public var location: SourceLocation?
+    /// `uses:`: the stage runs a derived command set (its `command` is filled in when the plan is resolved).
+    public var uses: StageUses?
 
     public init(
         name: String, command: Command, workingDirectory: String? = nil, timeout: Double? = nil,

@@ -36,10 +36,11 @@ public struct StageSecretFile: Sendable, Equatable, Codable {
 
 extension Stage {
     private enum CodingKeys: String, CodingKey {
-        case name, command, workingDirectory, timeout, environment, when, phase, files, secretFiles, location
+        case name, command, workingDirectory, timeout, environment, when, phase, files, secretFiles, location, uses
     }
 
-    // Written by hand so a journal from before `phase`, `files` and `secretFiles` still reads.
+    // Written by hand so a journal from before `phase`, `files` and `secretFiles` still reads (every new key is
+    // optional here: add it to both functions).
     public init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -53,6 +54,7 @@ extension Stage {
             location: try values.decodeIfPresent(SourceLocation.self, forKey: .location))
         files = try values.decodeIfPresent([StageFile].self, forKey: .files) ?? []
         secretFiles = try values.decodeIfPresent([StageSecretFile].self, forKey: .secretFiles) ?? []
+        uses = try values.decodeIfPresent(StageUses.self, forKey: .uses)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -67,5 +69,6 @@ extension Stage {
         if !files.isEmpty { try values.encode(files, forKey: .files) }
         if !secretFiles.isEmpty { try values.encode(secretFiles, forKey: .secretFiles) }
         try values.encodeIfPresent(location, forKey: .location)
+        try values.encodeIfPresent(uses, forKey: .uses)
     }
 }

@@ -12,6 +12,7 @@ package enum DryRunReport {
         footer: Bool = true
     ) -> String {
         var text = "\(plan.originDescription):\n"
+        for note in plan.notes { text += "  note: \(note)\n" }
         if plan.stages.isEmpty { text += "\n  (none)\n" }
         for (index, stage) in plan.stages.enumerated() {
             text += "\n\(index + 1). \(stage.name)\n"
@@ -67,6 +68,40 @@ package enum DryRunReport {
             text += " written to a private temporary file (never shown, removed after)\n"
         }
         return text
+    }
+
+    /// `run --dry-run --json`: `{"major", "reason", "stages": [{"name", "when", "timeout", "commands": [{"argv",
+    /// "run", "workingDirectory", "environment"}]}]}`, keys sorted (schemas/run-plan.schema.json). A derived
+    /// command is an argv (`run` null); a `run:` line is `run` (`argv` null), as `/bin/sh -c` runs it.
+    package static func json(_ plan: StagePlan, environment: StageEnvironment, major: MajorChangeDecision) -> JSON {
+        let stages = plan.stages.map { stage -> JSON in
+            let variables = stage.environment.merging(environment.variables(stage: stage.name)) { _, slipway in slipway
+            }
+            let environmentJSON = JSON.object(variables.mapValues { .string($0) })
+            let directory = JSON.string(stage.workingDirectory)
+            let commands: [JSON]
+            switch stage.command {
+            case .shell(let line):
+                commands = [
+                    .object([
+                        "argv": .null, "run": .string(line), "workingDirectory": directory,
+                        "environment": environmentJSON,
+                    ])
+                ]
+            case .programs(let programs):
+                commands = programs.map {
+                    .object([
+                        "argv": .array($0.map { .string($0) }), "run": .null, "workingDirectory": directory,
+                        "environment": environmentJSON,
+                    ])
+                }
+            }
+            return .object([
+                "name": .string(stage.name), "when": .string(stage.when.rawValue),
+                "timeout": stage.timeout.map { .double($0) } ?? .null, "commands": .array(commands),
+            ])
+        }
+        return .object(["stages": .array(stages), "major": .bool(major.major), "reason": .string(major.source)])
     }
 
     private static func indented(_ text: String, by columns: Int) -> String {

@@ -16,12 +16,21 @@ public struct RunService {
         public var major: Bool?
         /// Skip named stages that do not exist instead of failing (`--if-present`).
         public var ifPresent = false
+        /// Print the dry run as one JSON object (`--json`, with `--dry-run`).
+        public var json = false
+        /// Also run UI-test targets in the derived test stage (`--ui-tests`).
+        public var uiTests = false
 
-        public init(stages: [String] = [], dryRun: Bool = false, major: Bool? = nil, ifPresent: Bool = false) {
+        public init(
+            stages: [String] = [], dryRun: Bool = false, major: Bool? = nil, ifPresent: Bool = false,
+            json: Bool = false, uiTests: Bool = false
+        ) {
             self.stages = stages
             self.dryRun = dryRun
             self.major = major
             self.ifPresent = ifPresent
+            self.json = json
+            self.uiTests = uiTests
         }
     }
 
@@ -36,7 +45,8 @@ public struct RunService {
     }
 
     public func run(_ request: Request, console: Console) throws -> ExitStatus {
-        let resolved = try StagePlan.resolve(workspace, environment: environment)
+        let resolved = try StagePlan.resolve(workspace, uiTests: request.uiTests, environment: environment)
+        for warning in resolved.warnings { console.err("slipway: \(warning)\n") }
         let (plan, absent) = try resolved.selecting(request.stages, ifPresent: request.ifPresent)
         for name in absent {
             console.err(
@@ -55,9 +65,13 @@ public struct RunService {
         let values = StageEnvironment.current(for: workspace, major: decision.major, output: output)
         let requested = Set(plan.stages.map(\.name)).intersection(request.stages)
         if request.dryRun {
-            console.out(DryRunReport.text(plan, environment: values, requested: requested, major: decision))
+            console.out(
+                request.json
+                    ? DryRunReport.json(plan, environment: values, major: decision).compact() + "\n"
+                    : DryRunReport.text(plan, environment: values, requested: requested, major: decision))
             return .success
         }
+        for note in plan.notes { console.err("slipway: note: \(note)\n") }
         try output.prepare()
         var options = StageRunner.Options(root: workspace.root, logDirectory: output.logs, baseEnvironment: environment)
         options.requested = requested

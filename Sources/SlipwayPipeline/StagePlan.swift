@@ -2,6 +2,7 @@ import Foundation
 import SlipwayConfig
 import SlipwayCore
 import SlipwayHistory
+import SlipwayProject
 import SlipwayYAML
 
 /// The stages a run would execute and where they came from.
@@ -15,46 +16,96 @@ public struct StagePlan: Sendable, Equatable {
 
     public var stages: [Stage]
     public var origin: Origin
+    /// What the derivation chose and why (a scheme left out, UI tests skipped), for the dry run and the log.
+    public var notes: [String] = []
+    /// What the project model could not tell (an unknown key, a missing target), with positions.
+    public var warnings: [ProjectWarning] = []
     /// The derived archive, export and upload, and the apps they ship (`StagePlan+Ship`); `nil` when none.
     public var ship: ShipPlan?
 
-    public init(stages: [Stage], origin: Origin) {
+    public init(stages: [Stage], origin: Origin, notes: [String] = [], warnings: [ProjectWarning] = []) {
         self.stages = stages
         self.origin = origin
+        self.notes = notes
+        self.warnings = warnings
     }
 
     /// The configured stages, else the defaults for the repository's kind of project.
     public static func resolve(
-        _ workspace: Workspace, environment: [String: String] = ProcessInfo.processInfo.environment
+        _ workspace: Workspace, uiTests: Bool = false,
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> StagePlan {
         try resolve(
             configuration: workspace.configuration, root: workspace.root, specPath: workspace.specPath,
-            environment: environment)
+            uiTests: uiTests, environment: environment)
     }
 
+    /// `environment` gives the spec's `${VAR}` values, as XcodeGen takes them from its own environment, and says
+    /// whether an App Store Connect key is set for the ship stages.
     public static func resolve(
-        configuration: Configuration, root: URL, specPath: String,
+        configuration: Configuration, root: URL, specPath: String, uiTests: Bool = false,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> StagePlan {
-        try resolveOwn(configuration: configuration, root: root, specPath: specPath).addingShipStages(
-            configuration: configuration, root: root, specPath: specPath, environment: environment)
+        try resolveOwn(
+            configuration: configuration, root: root, specPath: specPath, uiTests: uiTests, environment: environment
+        ).addingShipStages(configuration: configuration, root: root, specPath: specPath, environment: environment)
     }
 
-    private static func resolveOwn(configuration: Configuration, root: URL, specPath: String) throws -> StagePlan {
+    private static func resolveOwn(
+        configuration: Configuration, root: URL, specPath: String, uiTests: Bool, environment: [String: String]
+    ) throws -> StagePlan {
+        let options = DerivationOptions(configuration.run, uiTests: uiTests)
         if let stages = configuration.stages {
-            return StagePlan(stages: stages, origin: .configuration(configuration.source ?? Configuration.fileName))
+            let origin = Origin.configuration(configuration.source ?? Configuration.fileName)
+            guard stages.contains(where: { $0.uses != nil }) else { return StagePlan(stages: stages, origin: origin) }
+            // A `uses:` stage keeps Slipway's derivation: derived once, its flags added to each command.
+            let derived = try derive(
+                configuration, root: root, specPath: specPath, options: options, environment: environment)
+            return StagePlan(
+                stages: try stages.map { try expand($0, derived, specPath: specPath) }, origin: origin,
+                notes: derived.notes, warnings: derived.warnings)
         }
+        let derived = try derive(
+            configuration, root: root, specPath: specPath, options: options, environment: environment)
+        return StagePlan(
+            stages: derived.stages, origin: .derived(derived.kind), notes: derived.notes, warnings: derived.warnings)
+    }
+
+    private static func derive(
+        _ configuration: Configuration, root: URL, specPath: String, options: DerivationOptions,
+        environment: [String: String]
+    ) throws -> DefaultStages.Derived {
         guard
             let derived = try DefaultStages.derive(
-                root: root, specPath: specPath, projectRoot: configuration.projectRoot)
+                root: root, specPath: specPath, projectRoot: configuration.projectRoot, options: options,
+                environment: environment)
         else {
+            let subject =
+                configuration.stages == nil
+                ? "there are no stages to run: \(Configuration.fileName) has no 'stages:' and"
+                : "there are no stages to derive for 'uses:':"
             throw Failure(
-                "there are no stages to run: \(Configuration.fileName) has no 'stages:' and the repository has neither \(specPath) nor Package.swift",
-                hint:
-                    "add a 'stages:' list to \(Configuration.fileName), e.g.\n  stages:\n    - name: build\n      run: make"
-            )
+                "\(subject) the repository has neither \(specPath) nor Package.swift",
+                hint: configuration.stages == nil
+                    ? "add a 'stages:' list to \(Configuration.fileName), e.g.\n  stages:\n    - name: build\n      run: make"
+                    : "replace 'uses:' with 'run: <command line>' in \(Configuration.fileName)")
         }
-        return StagePlan(stages: derived.stages, origin: .derived(derived.kind))
+        return derived
+    }
+
+    /// A `uses:` stage with the derived commands of its kind, each followed by its `flags:`.
+    private static func expand(_ stage: Stage, _ derived: DefaultStages.Derived, specPath: String) throws -> Stage {
+        guard let uses = stage.uses else { return stage }
+        let programs = derived.sets[uses.kind]?.invocations ?? []
+        guard !programs.isEmpty else {
+            let place = uses.location.map { "\($0): " } ?? ""
+            throw Failure(
+                "\(place)stage '\(stage.name)' uses '\(uses.kind.rawValue)', but Slipway derives no \(uses.kind.rawValue) commands for this project",
+                hint: "give the stage its own 'run:' line, or remove it")
+        }
+        var expanded = stage
+        expanded.command = .programs(programs.map { $0 + uses.flags })
+        return expanded
     }
 
     /// Only the named stages, in the plan's order; an unknown name is an error with a suggestion.

@@ -10,7 +10,9 @@ extension ProjectModel {
         let merged = resolution.resolveProject(try resolution.merge(spec, environment: environment))
         var builder = ProjectModelBuilder(merged: merged)
         var model = builder.build()
-        model.warnings = resolution.warnings + model.warnings
+        // A value templates or anchors copy into several targets is one mistake, said once.
+        var seen = Set<String>()
+        model.warnings = (resolution.warnings + model.warnings).filter { seen.insert($0.description).inserted }
         return model
     }
 

@@ -206,3 +206,17 @@ public struct TargetSchemeSpec: Sendable, Equatable {
     public var testPlans: [Located<String>]
     public var gatherCoverageData: Bool?
 }
+
+extension ProjectModel {
+    /// Every value of the build setting `name` a target gets, as XcodeGen layers settings: the target's own (its
+    /// `settings`, the setting groups it names, every config), else the project's.
+    public func settingValues(_ name: String, for target: ProjectTarget) -> [ProjectValue] {
+        let own = target.settings.values(of: name, groups: settingGroups).map(\.value)
+        return own.isEmpty ? settings.values(of: name, groups: settingGroups).map(\.value) : own
+    }
+
+    /// The value of `key` in the target's `info.properties`, if written there.
+    public func infoProperty(_ key: String, for target: ProjectTarget) -> ProjectValue? {
+        target.info?.properties.first { $0.key == key }?.value
+    }
+}

@@ -13,11 +13,21 @@ public struct ProjectScheme: Sendable, Equatable {
         public var name: Located<String>
         /// XcodeGen's build types: `running`, `testing`, `profiling`, `analyzing`, `archiving`.
         public var buildTypes: Set<String>
+
+        public init(name: Located<String>, buildTypes: Set<String>) {
+            self.name = name
+            self.buildTypes = buildTypes
+        }
     }
 
     public struct TestTarget: Sendable, Equatable {
         public var name: Located<String>
         public var skipped: Bool
+
+        public init(name: Located<String>, skipped: Bool) {
+            self.name = name
+            self.skipped = skipped
+        }
     }
 
     public var name: String
@@ -31,6 +41,20 @@ public struct ProjectScheme: Sendable, Equatable {
     public var runExecutable: Located<String>?
     /// `management.shared: false` puts the scheme in the user's data: a clean checkout does not have it.
     public var shared: Bool
+
+    public init(
+        name: String, location: SourceLocation, origin: Origin, buildTargets: [BuildTarget], testTargets: [TestTarget],
+        testPlans: [Located<String>] = [], runExecutable: Located<String>? = nil, shared: Bool = true
+    ) {
+        self.name = name
+        self.location = location
+        self.origin = origin
+        self.buildTargets = buildTargets
+        self.testTargets = testTargets
+        self.testPlans = testPlans
+        self.runExecutable = runExecutable
+        self.shared = shared
+    }
 
     public static let allBuildTypes: Set<String> = ["running", "testing", "profiling", "analyzing", "archiving"]
 

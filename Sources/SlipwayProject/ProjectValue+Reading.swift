@@ -32,11 +32,17 @@ struct ProjectValueReader {
     }
 
     private mutating func value(_ node: YAMLNode, via: YAMLMark?) throws(YAMLError) -> ProjectValue {
-        made += 1
-        if made > budget {
-            throw file.error(
-                "the spec expands too far: its aliases make more than \(budget) values", at: via ?? node.start,
-                hint: "refer to shared lists and mappings directly instead of through aliases that repeat them")
+        // Like `YAMLExpansion`: what is reached through an alias or a merge key counts (mapping entries are counted
+        // by the expansion itself), so a file written to expand stops at the alias that would repeat it.
+        if let via, node.kind != .mapping {
+            made += 1
+            if made > budget {
+                throw file.error(
+                    "the spec expands too far: following its aliases and merge keys (<<) visits more than "
+                        + "\(Self.grouped(budget)) nodes", at: via,
+                    hint: "use fewer nested merge keys and aliases: refer to a shared mapping or list directly, not "
+                        + "through aliases and merges that repeat it at every level")
+            }
         }
         let location = file.location(node.kind == .scalar ? node.valueStart : node.start)
         switch node.kind {
@@ -49,7 +55,10 @@ struct ProjectValueReader {
                         isQuoted: isQuoted)), at: location)
         case .sequence:
             var items: [ProjectValue] = []
-            for item in node.items { items.append(try value(item, via: via)) }
+            // The cursor knows which items are written as aliases (and counts them).
+            for item in try expansion.cursor(at: node).items() {
+                items.append(try value(item.node, via: item.via ?? via))
+            }
             return ProjectValue(.sequence(items), at: location)
         case .mapping:
             var entries: [ProjectValue.Entry] = []
@@ -67,6 +76,17 @@ struct ProjectValueReader {
     /// Where a key is written among a mapping's own pairs; a merged key has no place of its own here.
     private func keyMark(of key: String, in node: YAMLNode) -> YAMLMark? {
         node.pairs.first { $0.key.kind == .scalar && $0.key.scalar == key }?.key.start
+    }
+
+    /// `1000000` as `1,000,000`.
+    static func grouped(_ number: Int) -> String {
+        var digits = String(number)
+        var groups: [String] = []
+        while digits.count > 3 {
+            groups.insert(String(digits.suffix(3)), at: 0)
+            digits.removeLast(3)
+        }
+        return ([digits] + groups).joined(separator: ",")
     }
 
     private func expand(_ text: String) -> String {

@@ -44,7 +44,8 @@ public enum VersionReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    public static func json(_ inventory: VersionInventory) -> JSON {
+    /// With `usage`, each definition lists the targets that take it (`targets`, from the project model).
+    public static func json(_ inventory: VersionInventory, usage: VersionUsage? = nil) -> JSON {
         var kinds: [String: JSON] = [:]
         for kind in VersionDefinition.Kind.allCases {
             kinds[kind.rawValue] = .object([
@@ -58,7 +59,15 @@ public enum VersionReport {
                 "spec": .string(inventory.spec.root.displayPath),
                 "files": .array(inventory.spec.documents.map { .string($0.displayPath) }),
                 "agree": .bool(VersionDefinition.Kind.allCases.allSatisfy { inventory.agrees($0) }),
-                "definitions": .array(inventory.definitions.map(json)),
+                "definitions": .array(
+                    inventory.definitions.map { definition in
+                        var fields = json(definition)
+                        if let usage, case .object(var object) = fields {
+                            object["targets"] = .array(usage.targets(of: definition).map { .string($0) })
+                            fields = .object(object)
+                        }
+                        return fields
+                    }),
             ]) { $1 })
     }
 

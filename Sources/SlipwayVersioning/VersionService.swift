@@ -28,7 +28,12 @@ public struct VersionService {
         for definition in inventory.misreadLiterals {
             console.err(inventory.misread(definition).renderedAsWarning + "\n")
         }
-        console.out(json ? VersionReport.json(inventory).compact() + "\n" : VersionReport.text(inventory))
+        if json {
+            let usage = try VersionUsage(inventory: inventory, environment: context.environment)
+            console.out(VersionReport.json(inventory, usage: usage).compact() + "\n")
+        } else {
+            console.out(VersionReport.text(inventory))
+        }
         let agree = VersionDefinition.Kind.allCases.allSatisfy { inventory.agrees($0) }
         return agree ? .success : .negative
     }

@@ -133,7 +133,7 @@ struct RunCommandTests {
         #expect(result.stdout.contains("1. generate\n   command:   xcodegen generate\n"))
         #expect(
             result.stdout.contains(
-                "2. build\n   command:   xcodebuild build -project Weather.xcodeproj -scheme Weather -destination 'generic/platform=iOS Simulator'\n              xcodebuild build -project Weather.xcodeproj -scheme WeatherWatch -destination 'generic/platform=watchOS Simulator'\n"
+                "2. build\n   command:   xcodebuild build -project Weather.xcodeproj -scheme Weather -destination 'generic/platform=iOS Simulator' CODE_SIGNING_ALLOWED=NO\n              xcodebuild build -project Weather.xcodeproj -scheme WeatherWatch -destination 'generic/platform=watchOS Simulator' CODE_SIGNING_ALLOWED=NO\n"
             ))
         #expect(result.stdout.contains("     SLIPWAY_VERSION=2.0\n"))
         #expect(result.stdout.contains("     SLIPWAY_BUILD=7\n"))
@@ -236,7 +236,9 @@ struct RunCommandTests {
         #expect(
             result.stderr.hasPrefix(
                 ".slipway.yml:3:5: error: unknown key 'command' in 'stages[1]'\n    command: make\n    ^\n"))
-        #expect(result.stderr.contains("hint: known keys here: name, run, workingDirectory, timeout, env, when"))
+        #expect(
+            result.stderr.contains(
+                "hint: known keys here: name, run, uses, flags, workingDirectory, timeout, env, when"))
     }
 
     @Test("a branch name and configured values full of shell syntax reach stages as data, never as code")

@@ -52,7 +52,8 @@ enum ProjectFixtures {
         }
         let expected = try String(contentsOf: golden, encoding: .utf8)
         #expect(
-            text == expected, "\(golden.path) differs; regenerate with scripts/update-goldens.sh and review the diff",
+            text == expected,
+            "\(golden.path) differs; regenerate with scripts/update-goldens.sh and review the diff",
             sourceLocation: sourceLocation)
     }
 }

@@ -170,4 +170,18 @@ struct ProjectModelTests {
         #expect(model.target(named: "App_iOS")?.dependencies.map(\.name.value) == ["PhoneOnly"])
         #expect(model.target(named: "App_tvOS")?.dependencies.isEmpty == true)
     }
+
+    @Test("a list that doubles through aliases at every level stops at the budget, at an alias")
+    func listBomb() throws {
+        let folder = TemporaryDirectory("slipway-model")
+        let spec =
+            "name: Bomb\nl0: &l0 [a, b]\n" + (1...25).map { "l\($0): &l\($0) [*l\($0 - 1), *l\($0 - 1)]\n" }.joined()
+            + "targets: {}\n"
+        try Data(spec.utf8).write(to: folder.url.appendingPathComponent("project.yml"))
+        let error = #expect(throws: SpecError.self) {
+            try ProjectFixtures.model(spec: folder.url.appendingPathComponent("project.yml"), folder: folder.url)
+        }
+        #expect(error?.message.contains("expands too far") == true)
+        #expect(error?.location?.file == "project.yml")
+    }
 }

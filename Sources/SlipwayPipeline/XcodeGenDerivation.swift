@@ -1,0 +1,164 @@
+import SlipwayConfig
+import SlipwayProject
+
+/// The xcodebuild commands a careful iOS engineer runs for an XcodeGen project, read from its `ProjectModel`.
+///
+/// - build: every scheme whose build action has an application, app-extension or framework target, once per
+///   platform its main target supports, on a generic destination (`generic/platform=iOS Simulator`), unsigned
+///   (`CODE_SIGNING_ALLOWED=NO`) unless `run.codeSigning`; a scheme that builds nothing new on a platform (its
+///   targets, and what they depend on, are built by a scheme before it) is left out;
+/// - test: each test target once, through the scheme whose test action runs the most of them, on a concrete
+///   destination of its platform; UI-test targets only with `run.uiTests` or `--ui-tests`.
+///
+/// Without any scheme in the spec, Xcode's automatic schemes (one per target, named after it) are used.
+package struct XcodeGenDerivation {
+    let model: ProjectModel
+    /// The `.xcodeproj`, relative to the repository root.
+    let project: String
+    let options: DerivationOptions
+    /// The schemes commands may name: the spec's, else Xcode's automatic ones.
+    let schemes: [ProjectScheme]
+    /// Whether `schemes` are Xcode's automatic ones.
+    let automatic: Bool
+
+    package init(model: ProjectModel, project: String, options: DerivationOptions) {
+        self.model = model
+        self.project = project
+        self.options = options
+        automatic = model.schemes.isEmpty
+        schemes = automatic ? Self.automaticSchemes(model) : model.schemes
+    }
+
+    /// Xcode makes a scheme per target when the project has none; its test action runs the target itself.
+    static func automaticSchemes(_ model: ProjectModel) -> [ProjectScheme] {
+        let dependedOn = Set(
+            model.targets.filter(\.isBuildable).flatMap(\.dependencies).filter { $0.kind == .target }.map(\.name.value))
+        return model.targets.filter { $0.isTest || ($0.isBuildable && !dependedOn.contains($0.name)) }.map { target in
+            let name = Located(target.name, at: target.location)
+            return ProjectScheme(
+                name: target.name, location: target.location, origin: .target(target.name, variant: nil),
+                buildTargets: target.isTest ? [] : [.init(name: name, buildTypes: ProjectScheme.allBuildTypes)],
+                testTargets: target.isTest ? [.init(name: name, skipped: false)] : [], testPlans: [],
+                runExecutable: nil, shared: true)
+        }
+    }
+
+    /// The commands of one derived stage, with what the plan should say about choices made.
+    package func commands(_ kind: DerivedStageKind) -> (commands: [[String]], notes: [String]) {
+        switch kind {
+        case .generate: return ([], [])
+        case .build: return build()
+        case .test: return test()
+        }
+    }
+
+    // MARK: Build
+
+    func build() -> (commands: [[String]], notes: [String]) {
+        var commands: [[String]] = []
+        var notes: [String] = []
+        if automatic, !schemes.isEmpty {
+            notes.append("the spec makes no schemes, so the commands use Xcode's automatic ones (one per target)")
+        }
+        var built: [String: Set<String>] = [:]
+        for scheme in buildOrder() {
+            let targets = Set(scheme.builtTargets.map(\.value).filter { model.target(named: $0)?.isBuildable == true })
+            guard !targets.isEmpty else { continue }
+            let platforms = self.platforms(of: scheme)
+            if platforms.isEmpty {
+                notes.append("scheme '\(scheme.name)' is not built: its main target names no platform Slipway knows")
+            }
+            for platform in platforms {
+                guard !targets.isSubset(of: built[platform, default: []]) else {
+                    notes.append(
+                        "scheme '\(scheme.name)' is not built for \(platform): other schemes build its targets")
+                    continue
+                }
+                // Xcode builds what they depend on too (implicit dependencies), so those count as built.
+                built[platform, default: []].formUnion(targets)
+                for name in targets {
+                    built[platform, default: []].formUnion(model.dependencyClosure(of: name).map(\.name))
+                }
+                var argv = xcodebuild("build", scheme: scheme.name, destination: Self.buildDestination(platform))
+                if !options.codeSigning { argv.append("CODE_SIGNING_ALLOWED=NO") }
+                commands.append(argv)
+            }
+        }
+        let everBuilt = built.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+        for target in model.targets where target.typeName.hasPrefix("application") && !everBuilt.contains(target.name) {
+            notes.append(
+                "application target '\(target.name)' is in no scheme's build action, so no command builds it "
+                    + "(give it 'scheme: {}' in the spec, or add it to a scheme)")
+        }
+        return (commands, notes)
+    }
+
+    /// Schemes named after their main target first, UI-test schemes last, else in the model's order.
+    func buildOrder() -> [ProjectScheme] {
+        func rank(_ scheme: ProjectScheme) -> Int {
+            if mainTarget(of: scheme)?.name == scheme.name { return 0 }
+            let tests = scheme.runTestTargets.compactMap { model.target(named: $0.value) }
+            return !tests.isEmpty && tests.allSatisfy(\.isUITest) ? 2 : 1
+        }
+        return schemes.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }
+            .map(\.element)
+    }
+
+    /// `run.executable`, else the first application built for running, else the first buildable target.
+    func mainTarget(of scheme: ProjectScheme) -> ProjectTarget? {
+        if let executable = scheme.runExecutable, let target = model.target(named: executable.value) { return target }
+        let built = scheme.builtTargets.compactMap { model.target(named: $0.value) }
+        return built.first { $0.typeName.hasPrefix("application") } ?? built.first(where: \.isBuildable)
+    }
+
+    /// The platforms of the scheme's main target (its destinations, else its platform).
+    func platforms(of scheme: ProjectScheme) -> [String] {
+        (mainTarget(of: scheme)?.platforms ?? []).filter { $0 != "auto" && Self.isKnown($0) }
+    }
+
+    func xcodebuild(_ action: String, scheme: String, destination: String) -> [String] {
+        ["xcodebuild", action, "-project", project, "-scheme", scheme, "-destination", destination]
+    }
+
+    static func isKnown(_ platform: String) -> Bool {
+        ["iOS", "macOS", "macCatalyst", "tvOS", "watchOS", "visionOS"].contains(platform)
+    }
+
+    /// Any device of the platform: building needs no particular simulator.
+    static func buildDestination(_ platform: String) -> String {
+        switch platform {
+        case "macOS": return "generic/platform=macOS"
+        case "macCatalyst": return "generic/platform=macOS,variant=Mac Catalyst"
+        default: return "generic/platform=\(platform) Simulator"
+        }
+    }
+
+    /// Tests run on a concrete device: this Mac, or the newest OS's first simulator; `run.testDestinations` wins.
+    func testDestination(_ platform: String) -> String {
+        if let configured = options.testDestinations[platform] { return configured }
+        switch platform {
+        case "macOS": return "platform=macOS"
+        case "macCatalyst": return "platform=macOS,variant=Mac Catalyst"
+        default: return "platform=\(platform) Simulator,OS=latest"
+        }
+    }
+}
+
+/// What `.slipway.yml`'s `run:` and the command line tell the derivation.
+public struct DerivationOptions: Sendable, Equatable {
+    public var uiTests: Bool
+    public var codeSigning: Bool
+    public var testDestinations: [String: String]
+
+    public init(uiTests: Bool = false, codeSigning: Bool = false, testDestinations: [String: String] = [:]) {
+        self.uiTests = uiTests
+        self.codeSigning = codeSigning
+        self.testDestinations = testDestinations
+    }
+
+    public init(_ config: RunConfig, uiTests: Bool = false) {
+        self.init(
+            uiTests: uiTests || config.uiTests, codeSigning: config.codeSigning,
+            testDestinations: config.testDestinations)
+    }
+}
