@@ -6,13 +6,13 @@ import SlipwaySpec
 
 extension StagePlan {
     /// The plan with the derived `archive`, `export` and `upload` stages after its own, for an XcodeGen project
-    /// whose stages are derived or whose `.slipway.yml` has `ship:`. A stage the file defines under the same name
+    /// whose `.slipway.yml` has `ship:`. A stage the file defines under the same name
     /// wins (it is the user's own way of doing that step).
     func addingShipStages(
         configuration: Configuration, root: URL, specPath: String, environment: [String: String]
     ) throws -> StagePlan {
-        let derived = if case .derived(.xcodeGen) = origin { true } else { false }
-        guard derived || configuration.ship != nil else { return self }
+        // Only with `ship:` (an empty `ship:` is enough): derived plans without it stay as the model derives them.
+        guard configuration.ship != nil else { return self }
         let spec = SpecPath.absolute(specPath, from: root)
         guard SpecPath.isFile(spec) else { return self }
         let context = SpecContext(
