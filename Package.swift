@@ -64,8 +64,8 @@ let package = Package(
         .target(
             name: "SlipwayVersioning",
             dependencies: [
-                "SlipwayProject", "SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayCore", "SlipwayGit",
-                "SlipwayYAML",
+                "SlipwayProject", "SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore",
+                "SlipwayGit", "SlipwayYAML",
             ]
         ),
         .target(
@@ -96,8 +96,8 @@ let package = Package(
             name: "SlipwayKit",
             dependencies: [
                 "SlipwayConfig", "SlipwaySpec", "SlipwayProject", "SlipwayHistory", "SlipwayDetection",
-                "SlipwayVersioning", "SlipwayPipeline", "SlipwayDoctor", "SlipwayRelease", "SlipwayHooks", "SlipwayCore", "SlipwayAppStoreConnect",
-                "SlipwayGit", "SlipwayYAML", "SlipwayCrypto",
+                "SlipwayVersioning", "SlipwayPipeline", "SlipwayDoctor", "SlipwayRelease", "SlipwayHooks",
+                "SlipwayAppStoreConnect", "SlipwayCore", "SlipwayGit", "SlipwayYAML", "SlipwayCrypto",
             ]
         ),
         .target(name: "SlipwayCLI", dependencies: ["SlipwayKit", "SlipwayCore"]),

@@ -91,6 +91,28 @@ step "8. The release this push calls for, planned: versions, spec diff, stages, 
 printf '$ slipway release --dry-run\n'
 "$slipway" release --dry-run
 
+step "8b. The same release to TestFlight, as it would run on a Mac (a clone whose .slipway.yml has 'ship:')"
+testflight="$work/MyApp-testflight"
+git clone -q "$repo" "$testflight"
+(
+    cd "$testflight"
+    git config user.name "MyApp Developer"
+    git config user.email "dev@example.com"
+    git config commit.gpgsign false
+    cat > .slipway.yml <<'YAML'
+# No 'stages:': Slipway derives generate, build, test, archive, export and (after the push) upload from project.yml.
+ship:
+  method: app-store-connect
+  groups: [QA]
+YAML
+    git commit -q -am "Ship to TestFlight"
+    # shellcheck disable=SC2016 # the command is shown as typed, not run
+    printf '$ APP_STORE_CONNECT_API_KEY_ID=... APP_STORE_CONNECT_API_ISSUER_ID=... APP_STORE_CONNECT_API_KEY="$(cat AuthKey.p8)" \\\n    slipway release --dry-run --major\n'
+    APP_STORE_CONNECT_API_KEY_ID=2X9R4HXF34 APP_STORE_CONNECT_API_ISSUER_ID=57246542-96fe-1a63-e053-0824d011072a \
+        APP_STORE_CONNECT_API_KEY="example key text, never printed" \
+        "$slipway" release --dry-run --major
+)
+
 step "9. The release itself: bump, build and test NotesKit, archive, commit, tag, manifest"
 printf '$ slipway release\n'
 "$slipway" release

@@ -17,6 +17,8 @@ enum ReleaseCommand: SlipwayCommand {
             finds an error-level problem, unless --no-doctor. A release journals its plan and each
             step in .git/slipway/release-journal: one that stopped halfway (killed, or a step after the commit
             failed) is finished with --continue or undone with --abort, and every writer refuses until then.
+            Stages with 'phase: after-push' (the derived upload) run after the tag and the push; when one fails
+            the release stands, the manifest says so, and --retry-after-push runs them again.
             """,
         arguments: [.init(name: "level", help: "build, patch, minor, major or auto (default: auto).")],
         options: [
@@ -64,18 +66,28 @@ enum ReleaseCommand: SlipwayCommand {
                     + "edits (not a push)."),
             .init(
                 name: "status", value: nil, help: "Show a release that stopped halfway, step by step (exit 1 if any)."),
+            .init(
+                name: "retry-after-push", value: nil,
+                help:
+                    "Run again the after-push stages (the upload) of a release\nwhose upload failed; the release stands."
+            ),
+            .init(
+                name: "major", value: nil,
+                help:
+                    "Treat the change as major, so 'when: major' stages (archive,\nexport, upload) run, as 'run --major'."
+            ),
             CommandSpec.appOption,
         ])
 
     /// `--continue`, `--abort` and `--status` act on a pending release and take nothing else but `--wait`.
     static func runJournalAction(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus? {
-        let actions = ["continue", "abort", "status"].filter { arguments.flag($0) }
+        let actions = ["continue", "abort", "status", "retry-after-push"].filter { arguments.flag($0) }
         guard let action = actions.first else { return nil }
         guard actions.count == 1 else {
             throw UsageError(message: "--\(actions[0]) and --\(actions[1]) contradict each other: use one", spec: spec)
         }
         let others =
-            ["dry-run", "push", "no-push", "allow-dirty", "in-toto", "skip-stages", "no-doctor"].filter {
+            ["dry-run", "push", "no-push", "allow-dirty", "in-toto", "skip-stages", "no-doctor", "major"].filter {
                 arguments.flag($0)
             }
             + ["set", "build"].filter { arguments.value($0) != nil }
@@ -90,6 +102,9 @@ enum ReleaseCommand: SlipwayCommand {
         switch action {
         case "continue":
             return try service.resume(
+                commandLine: commandLine, waitForLock: arguments.flag("wait"), console: context.console)
+        case "retry-after-push":
+            return try service.retryAfterPush(
                 commandLine: commandLine, waitForLock: arguments.flag("wait"), console: context.console)
         case "abort":
             return try service.abort(
@@ -125,6 +140,7 @@ enum ReleaseCommand: SlipwayCommand {
         if arguments.flag("push") { request.push = true }
         if arguments.flag("no-push") { request.push = false }
         if arguments.flag("in-toto") { request.inToto = true }
+        if arguments.flag("major") { request.major = true }
         return try ReleaseService(
             workspace: try context.workspace(app: arguments.value("app")), environment: context.environment
         )

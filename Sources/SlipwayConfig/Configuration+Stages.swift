@@ -3,7 +3,7 @@ import SlipwayYAML
 
 /// Reading `stages:` and `artifacts:` from `.slipway.yml`.
 extension Configuration {
-    static let stageKeys = ["name", "run", "uses", "flags", "workingDirectory", "timeout", "env", "when"]
+    static let stageKeys = ["name", "run", "uses", "flags", "workingDirectory", "timeout", "env", "when", "phase"]
     /// The longest `timeout:` accepted: seven days. Anything longer is a typo or "no limit", which leaving the key
     /// out already says; a bound also keeps every duration the reports print within range.
     static let maximumTimeout: Double = 7 * 24 * 60 * 60
@@ -122,7 +122,7 @@ extension Configuration {
         return text
     }
 
-    /// `workingDirectory`, `timeout`, `env` and `when`.
+    /// `workingDirectory`, `timeout`, `env`, `when` and `phase`.
     private static func readStageSetting(
         _ key: String, _ value: YAMLNode, keyPath: String, into stage: inout Stage, _ reader: ConfigReader
     ) throws(YAMLError) {
@@ -155,6 +155,9 @@ extension Configuration {
         case "when":
             let text = try reader.choice(value, keyPath: keyPath, from: Stage.When.allCases.map(\.rawValue))
             stage.when = Stage.When(rawValue: text) ?? .always
+        case "phase":
+            let text = try reader.choice(value, keyPath: keyPath, from: Stage.Phase.allCases.map(\.rawValue))
+            stage.phase = Stage.Phase(rawValue: text) ?? .beforeCommit
         default:
             break
         }

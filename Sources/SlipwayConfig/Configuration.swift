@@ -22,6 +22,8 @@ public struct Configuration: Sendable {
     public var artifacts: [Glob] = []
     /// `apps:`: the apps the repository releases on their own; empty means one app, described by the keys above.
     public var apps: [AppConfig] = []
+    /// `ship:`: how archive, export and upload are derived; `nil` when the section is absent.
+    public var ship: ShipConfig?
     /// The app a command works on (`--app`, or the only one), once `selecting(app:)` chose it.
     public var selectedApp: AppConfig?
     /// Where the file was read from, or `nil` when defaults are used.
@@ -31,7 +33,7 @@ public struct Configuration: Sendable {
 
     /// The top-level keys and the reader of each section; later capabilities add theirs here.
     static let topLevelKeys = [
-        "detect", "spec", "projectRoot", "stages", "run", "artifacts", "release", "hooks", "apps", "doctor",
+        "detect", "spec", "projectRoot", "stages", "run", "artifacts", "release", "hooks", "apps", "doctor", "ship",
     ]
 
     /// Reads `.slipway.yml` from `root` (defaults when it does not exist).
@@ -88,6 +90,7 @@ public struct Configuration: Sendable {
             marks.tag = node.kind == .mapping ? node["tag"] : nil
         case "hooks": hooks = try HooksConfig.read(node, reader)
         case "doctor": doctor = try DoctorConfig.read(node, reader)
+        case "ship": ship = try ShipConfig.read(node, reader)
         case "apps":
             apps = try Configuration.readApps(node, reader)
             marks.apps = node.kind == .sequence ? Array(node.items) : []

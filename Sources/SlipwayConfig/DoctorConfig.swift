@@ -24,7 +24,7 @@ extension DoctorConfig {
         if node.isNull { return config }
         for (key, value) in try reader.mapping(node, keyPath: "doctor", allowed: keys) where key == "disable" {
             let names = try reader.strings(value, keyPath: "doctor.disable")
-            let nodes = value.kind == .sequence ? value.items : [value]
+            let nodes = value.kind == .sequence ? Array(value.items) : [value]
             for (name, item) in zip(names, nodes) {
                 config.disable.append((name, reader.file.location(item.start)))
             }

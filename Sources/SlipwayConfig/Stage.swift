@@ -16,6 +16,13 @@ public struct Stage: Sendable, Equatable, Codable {
         case major
     }
 
+    /// When a release runs the stage: before its commit (build, test, archive), or after the tag is pushed
+    /// (upload), so what leaves the machine is committed and tagged. `slipway run` runs both.
+    public enum Phase: String, Sendable, CaseIterable, Codable {
+        case beforeCommit = "before-commit"
+        case afterPush = "after-push"
+    }
+
     public var name: String
     public var command: Command
     /// Relative to the repository root (or absolute); `nil` runs in the root.
@@ -25,6 +32,11 @@ public struct Stage: Sendable, Equatable, Codable {
     /// Extra variables from `env:`; Slipway's own `SLIPWAY_*` values are added on top.
     public var environment: [String: String]
     public var when: When
+    public var phase: Phase = .beforeCommit
+    /// Files the stage writes before its programs run (a derived export's `ExportOptions.plist`): planned bytes.
+    public var files: [StageFile] = []
+    /// Secrets the programs need as files, written privately when the stage runs (never part of the plan).
+    public var secretFiles: [StageSecretFile] = []
     /// Where the stage is defined in `.slipway.yml`, for messages.
     public var location: SourceLocation?
     /// `uses:`: the stage runs a derived command set (its `command` is filled in when the plan is resolved).
@@ -32,8 +44,10 @@ public struct Stage: Sendable, Equatable, Codable {
 
     public init(
         name: String, command: Command, workingDirectory: String? = nil, timeout: Double? = nil,
-        environment: [String: String] = [:], when: When = .always, location: SourceLocation? = nil
+        environment: [String: String] = [:], when: When = .always, phase: Phase = .beforeCommit,
+        location: SourceLocation? = nil
     ) {
+        self.phase = phase
         self.name = name
         self.command = command
         self.workingDirectory = workingDirectory

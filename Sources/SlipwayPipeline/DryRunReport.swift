@@ -1,4 +1,5 @@
 import Foundation
+import SlipwayConfig
 import SlipwayCore
 import SlipwayDetection
 
@@ -35,6 +36,10 @@ package enum DryRunReport {
                 when += " (would be skipped: not a major change; pass --major or name the stage)"
             }
             text += "   when:      \(when)\n"
+            if stage.phase == .afterPush {
+                text += "   phase:     after-push (a release runs it after the tag and the push)\n"
+            }
+            text += inputs(stage)
             text += "   environment:\n"
             let variables = stage.environment.merging(environment.variables(stage: stage.name)) { _, slipway in slipway
             }
@@ -42,11 +47,26 @@ package enum DryRunReport {
                 text += "     \(key)=\(Shell.quote(value))\n"
             }
         }
+        for note in plan.ship?.notes ?? [] { text += "\nNote: \(note)\n" }
         if let major {
             text +=
                 "\nMajor change: \(major.major ? "yes" : "no") (\(major.source)); SLIPWAY_MAJOR=\(environment.major)\n"
         }
         if footer { text += "\nDry run: nothing was run. Logs would go to \(OutputFolder.name)/logs/<stage>.log.\n" }
+        return text
+    }
+
+    /// The files a derived stage writes (shown in full: they are plans, not secrets) and the secrets it reads.
+    private static func inputs(_ stage: Stage) -> String {
+        var text = ""
+        for file in stage.files {
+            text += "   writes:    \(file.path.cQuotedIfNeeded)\n"
+            for line in file.contents.split(separator: "\n") { text += "              | \(line)\n" }
+        }
+        for secret in stage.secretFiles {
+            text += "   secret:    \(secret.placeholder) = $\(secret.pathVariables[0]), or $\(secret.textVariables[0])"
+            text += " written to a private temporary file (never shown, removed after)\n"
+        }
         return text
     }
 

@@ -47,7 +47,7 @@ public struct RunService {
     }
 
     public func run(_ request: Request, console: Console) throws -> ExitStatus {
-        let resolved = try StagePlan.resolve(workspace, uiTests: request.uiTests)
+        let resolved = try StagePlan.resolve(workspace, uiTests: request.uiTests, environment: environment)
         for warning in resolved.warnings { console.err("slipway: \(warning)\n") }
         var (plan, absent) = try resolved.selecting(request.stages, ifPresent: request.ifPresent)
         for name in absent {

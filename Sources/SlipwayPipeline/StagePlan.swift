@@ -20,6 +20,8 @@ public struct StagePlan: Sendable, Equatable {
     public var notes: [String] = []
     /// What the project model could not tell (an unknown key, a missing target), with positions.
     public var warnings: [ProjectWarning] = []
+    /// The derived archive, export and upload, and the apps they ship (`StagePlan+Ship`); `nil` when none.
+    public var ship: ShipPlan?
 
     public init(stages: [Stage], origin: Origin, notes: [String] = [], warnings: [ProjectWarning] = []) {
         self.stages = stages
@@ -29,16 +31,28 @@ public struct StagePlan: Sendable, Equatable {
     }
 
     /// The configured stages, else the defaults for the repository's kind of project.
-    public static func resolve(_ workspace: Workspace, uiTests: Bool = false) throws -> StagePlan {
+    public static func resolve(
+        _ workspace: Workspace, uiTests: Bool = false,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> StagePlan {
         try resolve(
             configuration: workspace.configuration, root: workspace.root, specPath: workspace.specPath,
-            uiTests: uiTests)
+            uiTests: uiTests, environment: environment)
     }
 
-    /// `environment` gives the spec's `${VAR}` values, as XcodeGen takes them from its own environment.
+    /// `environment` gives the spec's `${VAR}` values, as XcodeGen takes them from its own environment, and says
+    /// whether an App Store Connect key is set for the ship stages.
     public static func resolve(
         configuration: Configuration, root: URL, specPath: String, uiTests: Bool = false,
         environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> StagePlan {
+        try resolveOwn(
+            configuration: configuration, root: root, specPath: specPath, uiTests: uiTests, environment: environment
+        ).addingShipStages(configuration: configuration, root: root, specPath: specPath, environment: environment)
+    }
+
+    private static func resolveOwn(
+        configuration: Configuration, root: URL, specPath: String, uiTests: Bool, environment: [String: String]
     ) throws -> StagePlan {
         let options = DerivationOptions(configuration.run, uiTests: uiTests)
         if let stages = configuration.stages {

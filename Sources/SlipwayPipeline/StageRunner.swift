@@ -99,7 +99,18 @@ public struct StageRunner {
         let directory = workingDirectory(stage, root: options.root)
         let processEnvironment = environment.processEnvironment(for: stage, inheriting: options.baseEnvironment)
         let observer = StageOutputRelay(stage: stage, reporter: reporter)
-        for arguments in stage.invocations {
+        let inputs: StageInputs
+        do throws(Failure) {
+            inputs = try StageInputs.prepare(stage, root: options.root, environment: options.baseEnvironment)
+        } catch {
+            log.write(error.message + "\n")
+            result.status = .failed
+            result.detail = "its inputs could not be prepared"
+            result.failureMessage = error.message + (error.hint.map { "\nhint: \($0)" } ?? "")
+            return result
+        }
+        defer { inputs.remove() }
+        for arguments in stage.invocations.map(inputs.arguments) {
             var request = ProcessRequest(
                 arguments: arguments, workingDirectory: directory, environment: processEnvironment)
             if let timeout = stage.timeout {

@@ -26,7 +26,9 @@ enum SettingsReader {
 extension ProjectSettings {
     /// Every value of `name`: base first (with `config == nil`), then per config, then from the groups named (each
     /// group once), as XcodeGen layers them.
-    func values(of name: String, groups: [String: ProjectSettings], config: String? = nil, seen: Set<String> = [])
+    package func values(
+        of name: String, groups: [String: ProjectSettings], config: String? = nil, seen: Set<String> = []
+    )
         -> [(config: String?, value: ProjectValue)]
     {
         var result: [(config: String?, value: ProjectValue)] = []

@@ -24,10 +24,14 @@ enum ReleaseDryRunReport {
         text += row("build", versionChange(plan.previousBuild, plan.build))
         for note in plan.bump.notes { text += row("note", note) }
 
-        for step in plan.steps { text += describe(step, plan) }
-        if !plan.steps.contains(where: { if case .push = $0 { return true } else { return false } }) {
-            text += row("push", "no (--push or 'release.push: true' pushes the branch and the tag)", indent: 3)
+        let pushes = plan.steps.contains { if case .push = $0 { true } else { false } }
+        let noPush = row("push", "no (--push or 'release.push: true' pushes the branch and the tag)", indent: 3)
+        for step in plan.steps {
+            if case .runAfterPushStages = step, !pushes { text += noPush }
+            text += describe(step, plan)
         }
+        let afterPush = plan.steps.contains { if case .runAfterPushStages = $0 { true } else { false } }
+        if !pushes, !afterPush { text += noPush }
         text += "\nDry run: nothing was written, run, committed, tagged or pushed.\n"
         return text
     }
@@ -39,8 +43,23 @@ enum ReleaseDryRunReport {
             return "\nBump \(plan.specFiles.map(\.cQuotedIfNeeded).joined(separator: ", ")):\n\n" + plan.bump.diff
         case .skipStages:
             return "\nStages: skipped (--skip-stages); the manifest lists them as skipped.\n"
-        case .runStages(_, let environment):
-            return "\n" + DryRunReport.text(plan.stages, environment: environment, requested: [], footer: false)
+        case .runStages(let stages, let environment):
+            var own = plan.stages
+            own.stages = stages
+            return "\n" + DryRunReport.text(own, environment: environment, requested: [], footer: false)
+        case .runAfterPushStages(let stages, let environment):
+            var own = plan.stages
+            own.stages = stages
+            own.ship = nil
+            var text =
+                "\nThen, once the release is tagged\(plan.push == nil ? "" : " and pushed") (phase: after-push; a "
+            text += "failure leaves the release, and 'slipway release --retry-after-push' runs them again):\n"
+            text += DryRunReport.text(own, environment: environment, requested: [], footer: false)
+            let shown = stages.contains { !$0.files.isEmpty }
+            if let notes = plan.draft.releaseNotes, !shown {
+                text += "\n   What to Test:\n" + notes.split(separator: "\n").map { "     \($0)\n" }.joined()
+            }
+            return text
         case .collectArtifacts(let patterns):
             let artifacts =
                 patterns.isEmpty

@@ -63,6 +63,12 @@ struct ReleaseExecutor {
         }
         console.flush()
         for (index, step) in plan.steps.enumerated() where index >= journal.completed {
+            if case .runAfterPushStages(let stages, let values) = step {
+                journal.completed = index
+                return try handOffAfterPush(
+                    stages, environment: values, plan: plan, journal: journal, progress: progress,
+                    cancellation: cancellation)
+            }
             progress.journal = journal
             try perform(step, of: plan, progress: &progress, cancellation: cancellation)
             journal.completed = index + 1
@@ -156,6 +162,8 @@ struct ReleaseExecutor {
             progress.summary = try writeManifest(plan, template: template, inToto: inToto, progress: &progress)
         case .push(let push):
             try self.push(push, plan: plan, progress: progress)
+        case .runAfterPushStages:
+            break // `run` hands these to the after-push journal before they start.
         }
     }
 
@@ -240,6 +248,7 @@ struct ReleaseExecutor {
         manifest.stages = progress.results
         manifest.artifacts = progress.artifacts
         manifest.createdAt = Date()
+        manifest.afterPush = ReleaseExecutor.pendingAfterPush(plan)
         do {
             let writer = ManifestWriter(repository: repository, environment: environment)
             let written = try writer.write(manifest, to: writer.defaultURL(template, for: manifest), inToto: inToto)

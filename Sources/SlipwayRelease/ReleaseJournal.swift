@@ -49,6 +49,9 @@ struct ReleaseJournal: Codable {
         var group: Int32
     }
 
+    /// The after-push stages' results so far (`ReleaseJournal+AfterPush`); `nil` until they start.
+    var afterPushResults: [StageResult]?
+
     init(plan: ReleasePlan, command: String, startedAt: Date = Date()) {
         self.command = command
         self.startedAt = startedAt

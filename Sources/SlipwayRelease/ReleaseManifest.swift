@@ -134,6 +134,10 @@ public struct ReleaseManifest: Sendable {
     public var createdAt: Date
     /// The app of `apps:` the record is of; `nil` without apps.
     public var app: String?
+    /// The after-push stages (the upload): whether they passed, and how to retry; `nil` when there are none.
+    public var afterPush: AfterPush?
+    /// "What to Test": the notes the release passed to the upload.
+    public var releaseNotes: String?
     /// What a reader should know (the working tree held another version than the commit); empty: nothing.
     public var notes: [String] = []
 
@@ -212,6 +216,8 @@ public struct ReleaseManifest: Sendable {
             "createdAt": .string(UTCTimestamp.string(createdAt)),
         ]
         if !notes.isEmpty { fields["notes"] = .array(notes.map { .string($0) }) }
+        if let afterPush { fields["afterPush"] = afterPush.json }
+        if let releaseNotes { fields["releaseNotes"] = .string(releaseNotes) }
         return .object(fields)
     }
 }

@@ -27,7 +27,7 @@ struct ReleasePlanner {
         let context = SpecContext(
             workspace: workspace, currentDirectory: request.currentDirectory, environment: environment)
         let verdict = try DetectService(workspace: workspace).detector.judgeSincePreviousRelease(head: head)
-        let bump = try BumpService(context: context).plan(request.bump, auto: verdict, command: "release")
+        var bump = try BumpService(context: context).plan(request.bump, auto: verdict, command: "release")
         guard !bump.isEmpty else {
             throw Failure(
                 "cannot release: the spec already holds the requested versions, so there is nothing to commit",
@@ -35,15 +35,27 @@ struct ReleasePlanner {
         }
         let inventory = try VersionService(context: context).inventory(request.bump.options)
         let versions = try Versions(bump: bump, inventory: inventory)
-        // The bump read its files for editing, so every one is inside the repository (SpecAccess.edit).
-        let specFiles = bump.files.map(\.rootRelativePath)
 
-        // 3. The stages, the trigger and the commit; a committed generated project is regenerated and goes along.
-        let stages = try StagePlan.resolve(workspace)
+        // 3. The stages (checked before anything is bumped: the upload's key, export compliance, doctor), the
+        // trigger, the release notes and the commit; a committed generated project is regenerated and goes along.
+        let major = request.major ?? verdict.major
+        var stages = try StagePlan.resolve(workspace, environment: environment)
+        try ReleasePreflight(workspace: workspace, environment: environment).check(
+            stages, major: major, skipStages: request.skipStages)
         let generated = try generatedProject(inventory, stages: stages, skipStages: request.skipStages)
-        try requireClean(specFiles + generated, changes: changes)
         var draft = try ManifestAssembler(workspace: workspace, environment: environment).manifest(
             head: head, releaseTag: .none, requested: request.requested, verdict: verdict)
+        if let ship = workspace.configuration.ship {
+            // "What to Test": `slipway notes` for the commits since the previous release, within TestFlight's limit.
+            let notes = try NotesService(workspace: workspace).notes(range: nil).text(
+                maxBytes: ReleaseNotes.defaultMaxBytes)
+            draft.releaseNotes = notes
+            stages = stages.withReleaseNotes(notes, file: OutputFolder.name + "/what-to-test.txt")
+            if let file = ship.whatToTestFile { bump.files.append(try whatToTest(file, notes: notes)) }
+        }
+        // The bump read its files for editing, so every one is inside the repository (SpecAccess.edit).
+        let specFiles = bump.files.map(\.rootRelativePath)
+        try requireClean(specFiles + generated, changes: changes)
         draft.version.marketing = versions.version
         draft.version.build = versions.build
         let author = try repository.identity(.author, environment: environment)
@@ -58,7 +70,7 @@ struct ReleasePlanner {
         try requireOutputs(artifacts: artifacts, manifest: release.manifest, of: draft, inToto: inToto)
         let branch = repository.currentBranch
         let push = try (request.push ?? release.push) ? pushTarget(branch: branch, tag: tag) : nil
-        let values = stageEnvironment(versions, tag: tag, major: verdict.major)
+        let values = stageEnvironment(versions, tag: tag, major: major)
         let steps = ReleasePlan.steps(
             bump: bump, specFiles: specFiles, generatedFiles: generated, stages: stages,
             skipStages: request.skipStages, environment: values, artifacts: artifacts, commitMessage: message, tag: tag,

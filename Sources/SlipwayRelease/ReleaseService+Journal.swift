@@ -104,6 +104,8 @@ extension ReleaseStep {
         case .writeManifest: return "write the manifest"
         case .tag(let name, _, _): return "tag \(name)"
         case .push(let push): return "push \(push.branch) and the tag to \(push.remote.name)"
+        case .runAfterPushStages(let stages, _):
+            return "run the after-push stages \(stages.map(\.name).joined(separator: ", "))"
         }
     }
 }

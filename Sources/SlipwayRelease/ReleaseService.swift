@@ -21,6 +21,9 @@ public struct ReleaseService {
         /// Release even when tracked files other than the spec have uncommitted changes.
         public var allowDirty = false
         public var dryRun = false
+        /// Treat the change as major (`--major`), so `when: major` stages (archive, export, upload) run; `nil`
+        /// follows detect's verdict.
+        public var major: Bool?
         /// Push the branch and the tag; `nil` follows `release.push`.
         public var push: Bool?
         /// Also write an in-toto statement; `nil` follows `release.inToto`.
@@ -57,6 +60,7 @@ public struct ReleaseService {
     public func run(_ request: Request, console: Console) throws -> ExitStatus {
         try checkDoctor(request)
         let planner = ReleasePlanner(workspace: workspace, environment: environment)
+        try refuseWhileAfterPushPending()
         if request.dryRun {
             // Nothing may be written, not even the lock file: the dry run must work in a read-only checkout.
             try ReleaseLock.checkFree(in: workspace.repository)

@@ -24,6 +24,9 @@ public enum ReleaseStep: Sendable, Codable {
     case writeManifest(ReleaseTemplate, inToto: Bool)
     /// Run this `git push`.
     case push(ReleasePlan.Push)
+    /// After the tag (and the push): run the `phase: after-push` stages (the upload), so what leaves the machine is
+    /// committed and tagged. The release is complete before this step; its state is the after-push journal's.
+    case runAfterPushStages([Stage], environment: StageEnvironment)
 }
 
 extension ReleasePlan {
@@ -35,7 +38,8 @@ extension ReleasePlan {
         committer: Identity, manifest: ReleaseTemplate, inToto: Bool, push: Push?
     ) -> [ReleaseStep] {
         var steps: [ReleaseStep] = [.writeSpecFiles(bump.files)]
-        steps.append(skipStages ? .skipStages(stages.stages) : .runStages(stages.stages, environment: environment))
+        steps.append(
+            skipStages ? .skipStages(stages.stages) : .runStages(stages.beforeCommit, environment: environment))
         steps.append(.collectArtifacts(artifacts))
         steps.append(
             .commit(paths: specFiles + generatedFiles, message: commitMessage, author: author, committer: committer))
@@ -43,6 +47,9 @@ extension ReleasePlan {
         steps.append(.writeManifest(manifest, inToto: inToto))
         steps.append(.tag(name: tag, message: tagMessage, tagger: committer))
         if let push { steps.append(.push(push)) }
+        if !skipStages, !stages.afterPush.isEmpty {
+            steps.append(.runAfterPushStages(stages.afterPush, environment: environment))
+        }
         return steps
     }
 }

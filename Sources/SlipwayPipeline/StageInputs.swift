@@ -1,0 +1,87 @@
+import Foundation
+import SlipwayConfig
+import SlipwayCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a stage needs on disk before its programs run: its planned files (`ExportOptions.plist`), and its secrets
+/// as private files whose paths replace their placeholders in the argv. `remove()` deletes the secrets' folder.
+struct StageInputs {
+    /// Placeholder → the path the programs get.
+    var substitutions: [String: String] = [:]
+    /// The private folder holding secrets written from text, removed after the stage.
+    var privateFolder: String?
+
+    /// Writes the files (atomically, relative to `root`) and the secrets; a missing secret fails the stage here,
+    /// with the variables to set and never a value.
+    static func prepare(_ stage: Stage, root: URL, environment: [String: String]) throws(Failure) -> StageInputs {
+        var inputs = StageInputs()
+        for file in stage.files {
+            let url = root.appendingPathComponent(file.path)
+            do {
+                try FileSystem.createFolder(url.deletingLastPathComponent().path)
+                try AtomicFileWriter.replace(url.path, with: Array(file.contents.utf8))
+            } catch {
+                throw Failure("cannot write \(file.path.cQuotedIfNeeded): \(FileSystem.oneLine(error))")
+            }
+        }
+        for secret in stage.secretFiles {
+            if let path = AppStoreConnectKey.first(secret.pathVariables, in: environment) {
+                inputs.substitutions[secret.placeholder] = path
+                continue
+            }
+            guard let text = AppStoreConnectKey.first(secret.textVariables, in: environment) else {
+                inputs.remove()
+                throw Failure(
+                    "the stage '\(stage.name)' needs the App Store Connect API key, and the environment has none",
+                    hint: "set \(secret.pathVariables[0]) to the .p8 file, or \(secret.textVariables[0]) to its text")
+            }
+            do {
+                let folder = try inputs.folder()
+                let path = folder + "/" + safeName(secret.fileName)
+                try AtomicFileWriter.replace(path, with: Array(text.utf8), mode: 0o600)
+                inputs.substitutions[secret.placeholder] = path
+            } catch {
+                inputs.remove()
+                throw Failure("cannot write the App Store Connect key to a private file: \(FileSystem.oneLine(error))")
+            }
+        }
+        return inputs
+    }
+
+    /// The argv with every placeholder replaced (an element equal to one, never part of one).
+    func arguments(_ arguments: [String]) -> [String] {
+        arguments.map { substitutions[$0] ?? $0 }
+    }
+
+    func remove() {
+        guard let privateFolder else { return }
+        try? FileManager.default.removeItem(atPath: privateFolder)
+    }
+
+    /// A folder only this user can read (`mkdtemp` makes it 0700).
+    private mutating func folder() throws -> String {
+        if let privateFolder { return privateFolder }
+        let base = (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp") + "/slipway-key.XXXXXX"
+        var template = Array(base.utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw Failure("mkdtemp \(base): \(String(cString: strerror(errno)))")
+        }
+        privateFolder = String(cString: made)
+        return privateFolder ?? ""
+    }
+
+    /// A key id is not ours to trust as a file name: anything but letters, digits, `_`, `.` and `-` is dropped.
+    static func safeName(_ name: String) -> String {
+        let kept = name.unicodeScalars.filter {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                || "_.-".unicodeScalars.contains($0)
+        }
+        let text = String(String.UnicodeScalarView(kept))
+        return text.isEmpty || text.hasPrefix(".") ? "AuthKey.p8" : text
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import SlipwayConfig
+import SlipwayCore
+import SlipwayProject
+import SlipwaySpec
+
+extension StagePlan {
+    /// The plan with the derived `archive`, `export` and `upload` stages after its own, for an XcodeGen project
+    /// whose `.slipway.yml` has `ship:`. A stage the file defines under the same name
+    /// wins (it is the user's own way of doing that step).
+    func addingShipStages(
+        configuration: Configuration, root: URL, specPath: String, environment: [String: String]
+    ) throws -> StagePlan {
+        // Only with `ship:` (an empty `ship:` is enough): derived plans without it stay as the model derives them.
+        guard configuration.ship != nil else { return self }
+        let spec = SpecPath.absolute(specPath, from: root)
+        guard SpecPath.isFile(spec) else { return self }
+        let context = SpecContext(
+            currentDirectory: root, root: root, repository: nil, configuration: Configuration(),
+            environment: environment)
+        let location = SpecLocation(
+            spec: SpecPath.canonical(spec),
+            projectRoot: configuration.projectRoot.map { SpecPath.canonical(SpecPath.absolute($0, from: root)) })
+        let model: ProjectModel
+        do {
+            model = try ProjectModel.read(location, context: context)
+        } catch {
+            // Derived stages without `ship:` are a convenience: a spec the model cannot read leaves them out, as
+            // the derived build and test already decided what to say about it.
+            guard configuration.ship == nil else { throw error }
+            return self
+        }
+        let folder = (specPath as NSString).deletingLastPathComponent
+        let project = (folder.isEmpty ? "" : folder + "/") + (model.name?.value ?? "Project") + ".xcodeproj"
+        let ship = try ShipPlan.derive(
+            model, project: project, config: configuration.ship ?? ShipConfig(), environment: environment)
+        var plan = self
+        let own = Set(stages.map(\.name))
+        plan.stages += ship.stages.filter { !own.contains($0.name) }
+        plan.ship = ship
+        return plan
+    }
+
+    /// The before-commit stages, then the after-push ones: a release runs them in two runs, `slipway run` in one.
+    public var beforeCommit: [Stage] { stages.filter { $0.phase == .beforeCommit } }
+    public var afterPush: [Stage] { stages.filter { $0.phase == .afterPush } }
+}
+
+extension StagePlan {
+    /// The plan with a release's "What to Test" given to its derived upload stages.
+    public func withReleaseNotes(_ notes: String, file: String) -> StagePlan {
+        guard let ship else { return self }
+        let withNotes = ship.withNotes(notes, file: file)
+        var plan = self
+        plan.ship = withNotes
+        for derived in withNotes.stages {
+            guard let index = plan.stages.firstIndex(where: { $0.name == derived.name }),
+                ship.stages.contains(plan.stages[index])
+            else { continue }
+            plan.stages[index] = derived
+        }
+        return plan
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import SlipwayConfig
+import SlipwayCore
+import SlipwayVersioning
+
+extension ReleasePlanner {
+    /// `ship.whatToTestFile` with the release's notes, committed with the spec (Xcode Cloud reads it from the
+    /// commit it builds). The file must exist and be tracked, so a failed release can put its bytes back.
+    func whatToTest(_ path: String, notes: String) throws -> BumpPlan.FileUpdate {
+        let url = workspace.root.appendingPathComponent(path)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw Failure(
+                "cannot release: ship.whatToTestFile \(path.cQuotedIfNeeded) does not exist",
+                hint:
+                    "create it once and commit it (mkdir -p \(Shell.quote((path as NSString).deletingLastPathComponent)) "
+                    + "&& touch \(Shell.quote(path)) && git add \(Shell.quote(path))); each release then rewrites it")
+        }
+        return BumpPlan.FileUpdate(
+            url: url, displayPath: path, rootRelativePath: path, original: Array(data), updated: Array(notes.utf8))
+    }
+}
