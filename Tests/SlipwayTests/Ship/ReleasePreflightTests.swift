@@ -10,8 +10,11 @@ struct ReleasePreflightTests {
         let repo = try ReleaseFixture.released()
         var spec = ReleaseFixture.spec(version: "1.2.0", build: "42")
         if encryption {
+            // The version keys too, or doctor's info-version-literal refuses the release before the plan.
             spec +=
                 "    info:\n      path: iOS/Info.plist\n      properties:\n        ITSAppUsesNonExemptEncryption: false\n"
+                + "        CFBundleShortVersionString: $(MARKETING_VERSION)\n"
+                + "        CFBundleVersion: $(CURRENT_PROJECT_VERSION)\n"
         }
         try repo.write("project.yml", spec)
         try repo.write(".slipway.yml", "stages:\n  - name: check\n    run: \"true\"\nship:\n  when: always\n")
