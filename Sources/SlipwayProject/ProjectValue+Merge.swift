@@ -1,5 +1,6 @@
 import Foundation
 import SlipwayCore
+import SlipwaySpec
 
 /// XcodeGen's dictionary operations, on positioned values.
 extension ProjectValue {
@@ -178,25 +179,6 @@ extension String {
 /// PathKit's `+` with `.` and `..` folded, as XcodeGen joins an include's folder and a path it writes.
 enum ProjectPath {
     static func join(_ left: String, _ right: String) -> String {
-        if right.hasPrefix("/") || left.isEmpty { return normalize(right) }
-        if right.isEmpty { return normalize(left) }
-        return normalize(left.hasSuffix("/") ? left + right : left + "/" + right)
-    }
-
-    static func normalize(_ path: String) -> String {
-        let absolute = path.hasPrefix("/")
-        var parts: [Substring] = []
-        for part in path.split(separator: "/") where part != "." {
-            if part == "..", let last = parts.last, last != ".." {
-                parts.removeLast()
-            } else if part == "..", absolute {
-                continue
-            } else {
-                parts.append(part)
-            }
-        }
-        let joined = parts.joined(separator: "/")
-        if absolute { return "/" + joined }
-        return joined.isEmpty ? "." : joined
+        SpecPath.normalize(SpecPath.join(left, right))
     }
 }
