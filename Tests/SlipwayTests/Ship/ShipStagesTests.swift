@@ -103,15 +103,15 @@ struct ShipStagesTests {
                 com.example.myapp.MyApp: "MyApp <Store> & Co"
             """
         let error = #expect(throws: Failure.self) { try Self.plan(profiles) }
-        #expect(error?.message.contains("com.example.myapp.MyAppWatch (MyAppWatch)") == true)
-        let plan = try Self.plan(profiles + "\n    com.example.myapp.MyAppWatch: Watch Store\n")
+        #expect(error?.message.contains("com.example.myapp.MyApp.watchkitapp (MyAppWatch)") == true)
+        let plan = try Self.plan(profiles + "\n    com.example.myapp.MyApp.watchkitapp: Watch Store\n")
         let file = try #require(plan.stages.first { $0.name == "export" }?.files.first)
         let parsed = try Self.plistlib(file.contents)
         #expect(parsed["signingStyle"] as? String == "manual")
         #expect(parsed["teamID"] as? String == "ABCDE12345")
         #expect(
             parsed["provisioningProfiles"] as? NSDictionary == [
-                "com.example.myapp.MyApp": "MyApp <Store> & Co", "com.example.myapp.MyAppWatch": "Watch Store",
+                "com.example.myapp.MyApp": "MyApp <Store> & Co", "com.example.myapp.MyApp.watchkitapp": "Watch Store",
             ] as NSDictionary)
     }
 
