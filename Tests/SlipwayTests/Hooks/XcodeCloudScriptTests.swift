@@ -15,16 +15,8 @@ struct XcodeCloudScriptTests {
         try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
             atPath: tools.appendingPathComponent("slipway-real").path, withDestinationPath: SlipwayBinary.path)
-        // slipway itself, with a stand-in for 'notes' only while this build has no such command.
-        try tool(
-            "slipway",
-            """
-            here=$(dirname "$0")
-            if [ "$1" = notes ] && ! "$here/slipway-real" notes --help >/dev/null 2>&1; then
-                echo "- Notes for testers"; exit 0
-            fi
-            exec "$here/slipway-real" "$@"
-            """)
+        // The slipway under test, on the scripts' PATH as 'slipway'.
+        try tool("slipway", "exec \"$(dirname \"$0\")/slipway-real\" \"$@\"")
         try tool("xcodegen", "echo \"$*\" >>\"$HOME/xcodegen.log\"")
         try tool("ditto", "for last in \"$@\"; do :; done; echo zipped >\"$last\"")
     }
