@@ -38,7 +38,9 @@ enum BumpCommand: SlipwayCommand {
             throw UsageError(message: error.message, spec: spec)
         }
         parsed.request.buildNumbers = TestFlightBuildNumbers(
-            bundleID: arguments.value("bundle-id"), environment: context.environment)
+            bundleID: arguments.value("bundle-id"), environment: context.environment,
+            currentDirectory: context.currentDirectory, app: arguments.value("app"),
+            options: SpecContext.Options(spec: arguments.value("spec"), projectRoot: arguments.value("project-root")))
         parsed.request.options = SpecContext.Options(
             spec: arguments.value("spec"), projectRoot: arguments.value("project-root"))
         return try BumpService(context: try context.specContext(app: arguments.value("app")))

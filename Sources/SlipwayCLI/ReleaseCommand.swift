@@ -128,7 +128,8 @@ enum ReleaseCommand: SlipwayCommand {
             throw UsageError(message: error.message, spec: spec)
         }
         parsed.request.buildNumbers = TestFlightBuildNumbers(
-            bundleID: arguments.value("bundle-id"), environment: context.environment)
+            bundleID: arguments.value("bundle-id"), environment: context.environment,
+            currentDirectory: context.currentDirectory, app: arguments.value("app"))
         var request = ReleaseService.Request(
             bump: parsed.request, requested: parsed.requested, currentDirectory: context.currentDirectory,
             commandLine: (["slipway"] + context.arguments).joined(separator: " "))

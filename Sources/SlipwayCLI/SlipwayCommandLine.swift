@@ -52,7 +52,13 @@ struct CommandContext {
 
     /// The spec context as `--app <name>` sees it; `everyApp` leaves several apps unchosen (`version` lists each).
     func specContext(app: String?, everyApp: Bool = false) throws -> SpecContext {
-        let context = try specContext()
+        try Self.specContext(currentDirectory: currentDirectory, environment: environment, app: app, everyApp: everyApp)
+    }
+
+    static func specContext(
+        currentDirectory: URL, environment: [String: String], app: String?, everyApp: Bool = false
+    ) throws -> SpecContext {
+        let context = try SpecContext.open(currentDirectory: currentDirectory, environment: environment)
         let configuration = context.configuration
         if app == nil, everyApp, configuration.apps.count > 1 { return context }
         return SpecContext(

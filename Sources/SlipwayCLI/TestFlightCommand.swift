@@ -17,11 +17,12 @@ enum TestFlightCommand: SlipwayCommandGroup {
         subcommands: subcommands.map { $0.spec })
 
     static let bundleIDOption = CommandSpec.Option(
-        name: "bundle-id", value: "<id>", help: "The app's bundle identifier (com.example.MyApp).")
+        name: "bundle-id", value: "<id>", help: "The app's bundle identifier (default: the one app the spec ships).")
 
     /// On `bump` and `release`: the app `--build testflight` asks about.
     static let buildBundleIDOption = CommandSpec.Option(
-        name: "bundle-id", value: "<id>", help: "The app whose TestFlight builds --build testflight reads.")
+        name: "bundle-id", value: "<id>",
+        help: "The app whose TestFlight builds --build testflight reads (default: the one the spec ships).")
 
     enum LatestBuild: SlipwayCommand {
         static let spec = CommandSpec(
@@ -39,9 +40,7 @@ enum TestFlightCommand: SlipwayCommandGroup {
             ])
 
         static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-            guard let bundleID = arguments.value("bundle-id") else {
-                throw UsageError(message: "missing --bundle-id <id>", spec: spec)
-            }
+            let bundleID = try arguments.value("bundle-id") ?? ShippingBundleID.resolve(context.specContext())
             return try TestFlightService(environment: context.environment).runLatestBuild(
                 bundleID: bundleID, version: arguments.value("version"), json: arguments.flag("json"),
                 console: context.console)
@@ -108,13 +107,17 @@ enum TestFlightCommand: SlipwayCommandGroup {
 struct TestFlightBuildNumbers: BuildNumberSource {
     var bundleID: String?
     var environment: [String: String]
+    /// Where the spec is, for the bundle id when `--bundle-id` is not given: the app `--app` chose.
+    var currentDirectory: URL
+    var app: String?
+    var options = SpecContext.Options()
 
     func nextBuildNumber() throws -> String {
-        guard let bundleID else {
-            throw Failure(
-                "--build testflight needs the app's bundle id to ask App Store Connect",
-                hint: "add --bundle-id <id> (com.example.MyApp)")
-        }
+        let bundleID =
+            try bundleID
+            ?? ShippingBundleID.resolve(
+                CommandContext.specContext(currentDirectory: currentDirectory, environment: environment, app: app),
+                options: options)
         return try TestFlightService(environment: environment).nextBuildNumber(bundleID: bundleID)
     }
 }

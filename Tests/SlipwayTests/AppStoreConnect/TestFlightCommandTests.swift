@@ -178,4 +178,30 @@ struct TestFlightCommandTests {
         #expect(usage.status == 64)
         #expect(usage.stderr.contains("or 'testflight'"))
     }
+
+    @Test("without --bundle-id, the one app the spec ships is asked about; two apps need the flag")
+    func bundleIDFromTheSpec() throws {
+        let app = "  MyApp:\n    type: application\n    platform: iOS\n"
+        let watch = "  MyAppWatch:\n    type: application\n    platform: watchOS\n"
+        let spec =
+            "name: MyApp\noptions:\n  bundleIdPrefix: com.example\nsettings:\n  base:\n"
+            + "    MARKETING_VERSION: 1.4.2\n    CURRENT_PROJECT_VERSION: 7\ntargets:\n"
+        try (spec + app + "    dependencies:\n      - target: MyAppWatch\n" + watch)
+            .write(toFile: folder.path + "/project.yml", atomically: true, encoding: .utf8)
+        let latest = try slipway(["testflight", "latest-build"])
+        #expect(latest.status == 0, "\(latest.stderr)")
+        #expect(latest.stdout == "12\n")
+        #expect(fake.requests.first?.query["filter[bundleId]"] == "com.example.MyApp")
+        let bump = try slipway(["bump", "--build", "testflight"])
+        #expect(bump.status == 0, "\(bump.stderr)")
+        #expect(try String(contentsOfFile: folder.path + "/project.yml", encoding: .utf8).contains("VERSION: 13\n"))
+
+        // Two apps that ship on their own (the watch app no longer embedded): the flag names which.
+        try (spec + app + watch).write(toFile: folder.path + "/project.yml", atomically: true, encoding: .utf8)
+        let ambiguous = try slipway(["testflight", "latest-build"])
+        #expect(ambiguous.status == 2)
+        #expect(
+            ambiguous.stderr.contains("ships 2 apps: MyApp (com.example.MyApp), MyAppWatch (com.example.MyAppWatch)"))
+        #expect(ambiguous.stderr.contains("add --bundle-id <id>"))
+    }
 }

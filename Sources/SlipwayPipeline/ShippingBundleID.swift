@@ -1,0 +1,28 @@
+import SlipwayCore
+import SlipwayProject
+import SlipwaySpec
+
+/// The app `slipway testflight` and `--build testflight` ask App Store Connect about when no `--bundle-id` is
+/// given: the one app of the spec that ships (a watch app inside an iOS app ships with it), in the Release
+/// configuration. Several shipping apps, or one whose bundle id the spec does not tell, need `--bundle-id`.
+public enum ShippingBundleID {
+    public static func resolve(_ context: SpecContext, options: SpecContext.Options = .init()) throws -> String {
+        let model = try ProjectModel.read(try context.locate(options), context: context)
+        let apps = ShippingApp.all(in: model)
+        guard apps.count == 1, let app = apps.first else {
+            let names = apps.map { "\($0.name) (\($0.bundleIdentifier ?? "no bundle id"))" }
+            throw Failure(
+                apps.isEmpty
+                    ? "the spec has no application target to ask App Store Connect about"
+                    : "the spec ships \(apps.count) apps: \(names.joined(separator: ", "))",
+                hint: "add --bundle-id <id> to name the app")
+        }
+        guard let bundleID = app.bundleIdentifier, !bundleID.contains("$") else {
+            throw Failure(
+                "the spec does not tell the bundle id of '\(app.name)' (no PRODUCT_BUNDLE_IDENTIFIER or "
+                    + "options.bundleIdPrefix)",
+                hint: "add --bundle-id <id>, or set PRODUCT_BUNDLE_IDENTIFIER for '\(app.name)'")
+        }
+        return bundleID
+    }
+}
