@@ -90,7 +90,7 @@ let package = Package(
         ),
         // App Store Connect over HTTPS: URLSession on macOS, the curl program on Linux (FoundationNetworking would be
         // loaded, with libcurl, by every command, hooks included). Only `testflight` and `--build testflight` use it.
-        .target(name: "SlipwayAppStoreConnect", dependencies: ["SlipwayCore", "SlipwayCrypto"]),
+        .target(name: "SlipwayAppStoreConnect", dependencies: ["SlipwayConfig", "SlipwayCore", "SlipwayCrypto"]),
         // The one product others import: it re-exports every capability and the wrappers below them.
         .target(
             name: "SlipwayKit",

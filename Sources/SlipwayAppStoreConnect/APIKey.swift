@@ -1,4 +1,5 @@
 import Foundation
+import SlipwayConfig
 import SlipwayCore
 import SlipwayCrypto
 
@@ -24,24 +25,13 @@ public struct APIKey: Sendable, CustomStringConvertible {
 
     public var description: String { "App Store Connect API key \(id)" }
 
-    /// The variable names read, first match wins: Slipway's and fastlane's are the same names.
-    public enum Variable {
-        public static let keyID = ["APP_STORE_CONNECT_API_KEY_ID", "APP_STORE_CONNECT_API_KEY_KEY_ID"]
-        public static let issuer = ["APP_STORE_CONNECT_API_ISSUER_ID", "APP_STORE_CONNECT_API_KEY_ISSUER_ID"]
-        public static let path = ["APP_STORE_CONNECT_API_KEY_PATH"]
-        /// The PEM text itself (a CI secret); fastlane's `APP_STORE_CONNECT_API_KEY_KEY` holds the same.
-        public static let text = ["APP_STORE_CONNECT_API_KEY", "APP_STORE_CONNECT_API_KEY_KEY"]
-    }
+    /// The variable names read (`AppStoreConnectVariables`, shared with the archive and export stages).
+    public typealias Variable = AppStoreConnectVariables
 
     /// The key the environment configures; an error that says which variable is missing or wrong otherwise.
     public static func fromEnvironment(_ environment: [String: String]) throws -> APIKey {
         func value(_ names: [String]) -> (name: String, value: String)? {
-            for name in names {
-                if let value = environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty {
-                    return (name, value)
-                }
-            }
-            return nil
+            Variable.first(names, in: environment)
         }
         guard let id = value(Variable.keyID) else { throw ASCError.missingKey(missing: Variable.keyID[0]) }
         let issuer = value(Variable.issuer)?.value
@@ -55,8 +45,7 @@ public struct APIKey: Sendable, CustomStringConvertible {
             return try APIKey(id: id.value, issuer: issuer, pem: text, source: "\(path.value) (\(path.name))")
         }
         if let text = value(Variable.text) {
-            // A secret pasted into a single-line field keeps its line breaks as the two characters `\n`.
-            let pem = text.value.replacingOccurrences(of: "\\n", with: "\n")
+            let pem = Variable.pem(text.value)
             return try APIKey(id: id.value, issuer: issuer, pem: pem, source: text.name)
         }
         throw ASCError.missingKey(missing: "\(Variable.path[0]) or \(Variable.text[0])")

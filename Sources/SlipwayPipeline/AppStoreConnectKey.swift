@@ -13,25 +13,23 @@ public struct AppStoreConnectKey: Sendable, Equatable {
         self.issuerID = issuerID
     }
 
-    public static let keyIDVariables = ["APP_STORE_CONNECT_API_KEY_ID", "APP_STORE_CONNECT_API_KEY_KEY_ID"]
-    public static let issuerVariables = ["APP_STORE_CONNECT_API_ISSUER_ID", "APP_STORE_CONNECT_API_KEY_ISSUER_ID"]
-    public static let pathVariables = ["APP_STORE_CONNECT_API_KEY_PATH"]
-    public static let textVariables = ["APP_STORE_CONNECT_API_KEY", "APP_STORE_CONNECT_API_KEY_KEY"]
+    /// The variable names, shared with the App Store Connect client.
+    typealias Variable = AppStoreConnectVariables
 
     /// The key the environment configures: an id and a key (its file or its text); `nil` when either is missing.
     public static func configured(in environment: [String: String]) -> AppStoreConnectKey? {
-        guard let keyID = first(keyIDVariables, in: environment),
-            first(pathVariables, in: environment) != nil || first(textVariables, in: environment) != nil
+        guard let keyID = first(Variable.keyID, in: environment),
+            first(Variable.path, in: environment) != nil || first(Variable.text, in: environment) != nil
         else { return nil }
-        return AppStoreConnectKey(keyID: keyID, issuerID: first(issuerVariables, in: environment))
+        return AppStoreConnectKey(keyID: keyID, issuerID: first(Variable.issuer, in: environment))
     }
 
     /// What is missing, for the refusal before a release that uploads; `nil` when the key is complete.
     public static func missing(in environment: [String: String]) -> String? {
         var missing: [String] = []
-        if first(keyIDVariables, in: environment) == nil { missing.append(keyIDVariables[0]) }
-        if first(pathVariables, in: environment) == nil, first(textVariables, in: environment) == nil {
-            missing.append("\(pathVariables[0]) or \(textVariables[0])")
+        if first(Variable.keyID, in: environment) == nil { missing.append(Variable.keyID[0]) }
+        if first(Variable.path, in: environment) == nil, first(Variable.text, in: environment) == nil {
+            missing.append("\(Variable.path[0]) or \(Variable.text[0])")
         }
         return missing.isEmpty ? nil : missing.joined(separator: " and ")
     }
@@ -39,14 +37,11 @@ public struct AppStoreConnectKey: Sendable, Equatable {
     /// The key as a file the stage's programs read; `AuthKey_<id>.p8` is the name altool looks for.
     public var secretFile: StageSecretFile {
         StageSecretFile(
-            placeholder: ShipPlan.keyPlaceholder, pathVariables: Self.pathVariables,
-            textVariables: Self.textVariables, fileName: "AuthKey_\(keyID).p8")
+            placeholder: ShipPlan.keyPlaceholder, pathVariables: Variable.path,
+            textVariables: Variable.text, fileName: "AuthKey_\(keyID).p8")
     }
 
     static func first(_ names: [String], in environment: [String: String]) -> String? {
-        for name in names {
-            if let value = environment[name], !value.isEmpty { return value }
-        }
-        return nil
+        AppStoreConnectVariables.first(names, in: environment)?.value
     }
 }

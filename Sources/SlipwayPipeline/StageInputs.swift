@@ -34,7 +34,9 @@ struct StageInputs {
                 inputs.substitutions[secret.placeholder] = path
                 continue
             }
-            guard let text = AppStoreConnectKey.first(secret.textVariables, in: environment) else {
+            // The text as set (a PEM file's last line break kept), from the variable the shared lookup chose.
+            let chosen = AppStoreConnectVariables.first(secret.textVariables, in: environment)
+            guard let text = chosen.flatMap({ environment[$0.name] }) else {
                 inputs.remove()
                 throw Failure(
                     "the stage '\(stage.name)' needs the App Store Connect API key, and the environment has none",
@@ -43,7 +45,8 @@ struct StageInputs {
             do {
                 let folder = try inputs.folder()
                 let path = folder + "/" + safeName(secret.fileName)
-                try AtomicFileWriter.replace(path, with: Array(text.utf8), mode: 0o600)
+                try AtomicFileWriter.replace(
+                    path, with: Array(AppStoreConnectVariables.pem(text).utf8), mode: 0o600)
                 inputs.substitutions[secret.placeholder] = path
             } catch {
                 inputs.remove()

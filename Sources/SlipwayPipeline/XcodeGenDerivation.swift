@@ -134,13 +134,9 @@ package struct XcodeGenDerivation {
     }
 
     /// Tests run on a concrete device: this Mac, or the newest OS's first simulator; `run.testDestinations` wins.
+    /// The table is `CIMatrix.destination`'s, so the matrix and `run` name the same device.
     func testDestination(_ platform: String) -> String {
-        if let configured = options.testDestinations[platform] { return configured }
-        switch platform {
-        case "macOS": return "platform=macOS"
-        case "macCatalyst": return "platform=macOS,variant=Mac Catalyst"
-        default: return "platform=\(platform) Simulator,OS=latest"
-        }
+        options.testDestinations[platform] ?? CIMatrix.destination(platform)
     }
 }
 

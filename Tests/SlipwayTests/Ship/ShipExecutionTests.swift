@@ -68,6 +68,26 @@ struct ShipExecutionTests {
         #expect(report.results[0].command.contains(ShipPlan.keyPlaceholder))
     }
 
+    @Test("a key pasted on one line, its breaks written as \\n, reaches the file with real line breaks")
+    func keyTextWithEscapedBreaks() throws {
+        let xcodebuild = try fakeXcodebuild()
+        var stage = Stage(
+            name: "export", command: .programs([[xcodebuild, "-authenticationKeyPath", ShipPlan.keyPlaceholder]]))
+        stage.files = [StageFile(path: "build/MyApp-ExportOptions.plist", contents: "<plist/>\n")]
+        stage.secretFiles = [AppStoreConnectKey(keyID: "K1", issuerID: nil).secretFile]
+        var environment = ProcessInfo.processInfo.environment
+        environment["APP_STORE_CONNECT_API_KEY"] = "-----BEGIN PRIVATE KEY-----\\nABC\\n-----END PRIVATE KEY-----"
+        let options = StageRunner.Options(
+            root: folder.url, logDirectory: folder.url.appendingPathComponent(".slipway/logs"),
+            baseEnvironment: environment)
+        let report = StageRunner().run(
+            [stage], environment: StageEnvironment(root: folder.path, outputDirectory: folder.path), options: options,
+            reporter: RecordingReporter())
+        #expect(report.failed == nil)
+        let copy = try String(contentsOf: folder.url.appendingPathComponent("keycopy.txt"), encoding: .utf8)
+        #expect(copy == "-----BEGIN PRIVATE KEY-----\nABC\n-----END PRIVATE KEY-----")
+    }
+
     @Test("a stage whose key is not set fails before its program runs, naming the variables")
     func missingKey() throws {
         let xcodebuild = try fakeXcodebuild()
