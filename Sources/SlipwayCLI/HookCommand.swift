@@ -20,11 +20,24 @@ enum HookCommand: SlipwayCommandGroup {
                 the terminal, logging to .git/slipway/hook.log under a lock. Does nothing during a rebase, merge,
                 cherry-pick, revert or bisect, for Slipway's release commits (Slipway-Release trailer), or when
                 SLIPWAY_SKIP_HOOK=1. SLIPWAY_HOOK_VERBOSE=1 makes it say why it did nothing.
-                """)
+                """,
+            options: [
+                .init(
+                    name: "within", value: "<seconds>",
+                    help: "Wait at most this long (the installed hook passes 5): the work\n"
+                        + "runs in a child writing to a temporary file, shown when it ends;\n"
+                        + "one still running is left to finish in the background.")
+            ])
 
         static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-            PostCommitHook().run(
-                from: context.currentDirectory, environment: context.environment, console: context.console)
+            guard let text = arguments.value("within") else {
+                return PostCommitHook().run(
+                    from: context.currentDirectory, environment: context.environment, console: context.console)
+            }
+            guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
+                throw UsageError(message: "--within '\(text)' is not a number of seconds", spec: spec)
+            }
+            return PostCommitHook().run(within: seconds, environment: context.environment, console: context.console)
         }
     }
 

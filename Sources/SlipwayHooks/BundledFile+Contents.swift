@@ -418,41 +418,13 @@ if [ ! -x "${slipway:-/nonexistent}" ]; then
     exit 0
 fi
 
-# Slipway gets 5 seconds, so a slipway that hangs (a stuck file system, a wrapper waiting for input) cannot hold
-# the commit. Its output goes to a temporary file, shown once it has finished. One still running after 5 seconds
-# is not stopped: it goes on in the background, writing to that file, and the commit returns at once; nothing it
-# started keeps git's standard error open, so a GUI client reading it sees the commit end.
-# Whichever comes first, slipway finishing or the 5 seconds passing, writes the one line read below. Only pipes and
-# plain waits are used, because a caller may start git with signals blocked, which a 'trap' or a 'wait' for a
-# background job would then never see. Each job has its own redirections: a shell keeps a copy of the descriptors a
-# { } group's redirection replaces, and a job forked inside the group would hold git's standard error through it.
-out=$(mktemp "${TMPDIR:-/tmp}/slipway-post-commit.XXXXXX" 2>/dev/null) || out=""
-if [ -z "$out" ]; then
-    echo "slipway: post-commit hook skipped: cannot create a temporary file in ${TMPDIR:-/tmp}" >&2
-    exit 0
-fi
-timer="$out.timer"
-state=$(
-    (
-        ("$slipway" hook post-commit "$@" >"$out" 2>&1 </dev/null; echo finished) 2>/dev/null </dev/null &
-        # The 5 seconds: a sleep that records its pid first, so it is ended as soon as slipway has finished.
-        # shellcheck disable=SC2016 # $$ and $1 belong to the inner shell
-        (sh -c 'echo $$ >"$1" && exec sleep 5' sh "$timer"; echo running) 2>/dev/null </dev/null &
-    ) | {
-        read -r line
-        echo "$line"
-    }
-)
-if [ -s "$out" ]; then cat "$out" >&2; fi
-if [ "$state" = finished ]; then
-    read -r sleeper 2>/dev/null <"$timer" && kill -s KILL "$sleeper" 2>/dev/null
-    rm -f "$timer" "$out"
-else
-    rm -f "$timer"
-    echo "slipway: post-commit hook: slipway is still running after 5 s; it goes on in the background," \
-        "writing to $out" >&2
-fi
-exit 0
+# Slipway gets 5 seconds, so a slipway that hangs (a stuck file system, a network home folder) cannot hold the
+# commit. Slipway keeps that bound itself (--within), so a commit starts no other process for it: the work runs in
+# a child of slipway writing to a temporary file, shown once it has finished. One still running after 5 seconds is
+# not stopped: it goes on in the background, writing to that file, and the commit returns at once; nothing it
+# started keeps git's standard error open, so a GUI client reading it sees the commit end. Slipway waits on a pipe
+# only that child holds, never for a signal, because a caller may start git with signals blocked.
+exec "$slipway" hook post-commit --within 5 "$@" </dev/null
 
 """##),
         BundledFile(

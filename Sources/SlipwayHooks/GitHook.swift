@@ -26,6 +26,8 @@ public enum GitHook: String, CaseIterable, Sendable {
                 "bedd2afd809e9e9ac978e7017746475451d39a78427010bb8318cda1a839f041",
                 // Before the shell read slipway.path from the config file itself.
                 "8ee8128d2fc5ca7a0edc2cb03a096e2cea8d7f07fd26906e6b34b7f4e516145f",
+                // Before slipway kept the 5-second bound itself (--within) instead of a shell timer.
+                "49fb5b550fdf6bb48704dc4d17a99007b1fe630d747aa851f94d18f22f6792f1",
             ]
         case .prePush:
             return [

@@ -35,6 +35,10 @@ struct ProcessSpawn {
     /// Closes every descriptor but 0, 1 and 2 in the child. Slipway opens its own descriptors close-on-exec, but a
     /// hook inherits git's, and a background child holding the pipe git reads would keep a GUI client waiting.
     var closeOtherDescriptors = false
+    /// A descriptor of this process (a pipe's write end) the child holds as its descriptor 3 until it exits, so a
+    /// parent polling the read end sees end of file exactly then. Must not be 3 itself (dup2 onto itself would keep
+    /// it close-on-exec).
+    var heldDescriptor: Int32?
 
     // Darwin declares both as opaque pointers that posix_spawn_file_actions_init(3) allocates; glibc as structs
     // initialised in place (posix_spawn(2) on each system).
@@ -69,6 +73,9 @@ struct ProcessSpawn {
             posix_spawnattr_destroy(&attributes)
         }
         try addStandardStreams(to: &actions)
+        if let heldDescriptor {
+            try check(posix_spawn_file_actions_adddup2(&actions, heldDescriptor, 3), "dup2")
+        }
         try addWorkingDirectory(to: &actions)
         #if os(Linux)
         try addClosingOtherDescriptors(to: &actions)
@@ -127,11 +134,11 @@ struct ProcessSpawn {
 
     #if os(Linux)
     /// Linux's POSIX spawn has no "close everything else" flag: close what is open now, after the dup2s
-    /// `addStandardStreams` added have copied what the child keeps. glibc ignores a close that finds the descriptor
-    /// already closed.
+    /// `addStandardStreams` and `heldDescriptor` added have copied what the child keeps (0 to 2, and 3 when one is
+    /// held). glibc ignores a close that finds the descriptor already closed.
     private func addClosingOtherDescriptors(to actions: inout FileActions) throws(ProcessLaunchError) {
         guard closeOtherDescriptors else { return }
-        for descriptor in ProcessSpawn.openDescriptors() where descriptor > 2 {
+        for descriptor in ProcessSpawn.openDescriptors() where descriptor > (heldDescriptor == nil ? 2 : 3) {
             try check(posix_spawn_file_actions_addclose(&actions, descriptor), "close")
         }
     }

@@ -36,7 +36,7 @@ struct HookSlipwayPathTests {
 
         let result = try runHook(repository, path: path)
         #expect(result.status == 0)
-        #expect(result.stderr == "stand-in slipway: hook post-commit\n", "\(result.stderr)")
+        #expect(result.stderr == "stand-in slipway: hook post-commit --within 5\n", "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: log.path), "git was called: \(contents(log))")
     }
 
@@ -54,7 +54,7 @@ struct HookSlipwayPathTests {
         let result = try runHook(
             repository, path: path, extra: ["GIT_CONFIG_PARAMETERS": "'slipway.path'='\(slipway.path)'"])
         #expect(result.status == 0)
-        #expect(result.stderr == "stand-in slipway: hook post-commit\n", "\(result.stderr)")
+        #expect(result.stderr == "stand-in slipway: hook post-commit --within 5\n", "\(result.stderr)")
         #expect(contents(log) == "config --get slipway.path\n")
     }
 

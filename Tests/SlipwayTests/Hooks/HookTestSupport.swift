@@ -71,6 +71,30 @@ extension TestRepository {
         return result
     }
 
+    /// `git commit` with only standard input, output and error open, as a terminal or GUI client starts it, and
+    /// with every signal that can be blocked blocked when `blockingSignals` (as some clients start git). Foundation's
+    /// `Process` leaves open, in every descendant, a descriptor it watches to learn that the child ended; a process
+    /// the hook leaves running would then keep the test waiting as no real client would. Reading git's standard
+    /// error to its end also proves nothing left running holds it open.
+    func commitAsAClientWould(
+        _ message: String, extraEnvironment: [String: String] = [:], blockingSignals: Bool = false
+    ) throws -> ProcessResult {
+        let closeAndCommit = """
+            for fd in $(ls /dev/fd); do if [ "$fd" -gt 2 ]; then eval "exec $fd>&-"; fi; done
+            exec git commit -q --allow-empty -F -
+            """
+        let result = try gitResult(["add", "-A"])
+        guard result.status == 0 else { throw TestFailure("git add failed: \(result.stderr)") }
+        var environment = environment
+        for (key, value) in extraEnvironment { environment[key] = value }
+        // bash, not sh: dash redirects only descriptors 0 to 9. Perl's POSIX module blocks the signals (git
+        // depends on Perl, so it is there wherever git is); SIGKILL and SIGSTOP cannot be blocked and are skipped.
+        let block =
+            "use POSIX; sigprocmask(SIG_BLOCK, POSIX::SigSet->new(1 .. 31)) or die \"sigprocmask: $!\"; exec @ARGV"
+        let command = (blockingSignals ? ["perl", "-e", block] : []) + ["bash", "-c", closeAndCommit]
+        return try runProcess("/usr/bin/env", command, in: url, environment: environment, input: message)
+    }
+
     var gitFolder: URL { url.appendingPathComponent(".git", isDirectory: true) }
     var hooksFolder: URL { gitFolder.appendingPathComponent("hooks", isDirectory: true) }
 
