@@ -25,11 +25,13 @@ extension PostCommitHook {
         do {
             let run = try ProcessRunner().runBounded(
                 arguments, environment: environment, output: output.descriptor, within: seconds)
-            PostCommitHook.show(output.descriptor, console: console)
             switch run {
             case .finished:
+                // Removed first: the open descriptor still reads it, and nothing is left if showing fails.
                 unlink(output.path)
+                PostCommitHook.show(output.descriptor, console: console)
             case .stillRunning:
+                PostCommitHook.show(output.descriptor, console: console)
                 console.err(
                     "slipway: post-commit hook: slipway is still running after \(PostCommitHook.text(seconds)) s; "
                         + "it goes on in the background, writing to \(output.path)\n")
