@@ -40,14 +40,19 @@ public struct DetectService {
         var detector = MajorChangeDetector(
             repository: workspace.repository, config: workspace.configuration.detect, specPath: workspace.specPath,
             projectRoot: workspace.configuration.projectRoot)
-        if workspace.configuration.selectedApp != nil, !workspace.repository.isEmpty,
-            let head = try? workspace.repository.resolveCommit("HEAD")
-        {
-            detector.appFiles = DeclaredSourcesScope.make(
-                configuration: workspace.configuration, repository: workspace.repository, commit: head,
-                environment: ProcessInfo.processInfo.environment)
-        }
+        detector.appFiles = DetectService.appFiles(of: workspace)
         return detector
+    }
+
+    /// Which files concern the workspace's selected app, judged once from the specs at HEAD (`detect`, `--each`
+    /// and `notes` all ask here); `nil` with one app, none selected, or no commit yet.
+    public static func appFiles(of workspace: Workspace) -> (any AppFileScope)? {
+        guard workspace.configuration.selectedApp != nil, workspace.configuration.apps.count > 1,
+            !workspace.repository.isEmpty, let head = try? workspace.repository.resolveCommit("HEAD")
+        else { return nil }
+        return DeclaredSourcesScope.make(
+            configuration: workspace.configuration, repository: workspace.repository, commit: head,
+            environment: ProcessInfo.processInfo.environment)
     }
 
     /// The verdict on one commit or range (`.each` judges many: see `run`).
