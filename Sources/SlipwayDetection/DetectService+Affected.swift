@@ -16,7 +16,7 @@ public struct ChangeReach {
 extension DetectService {
     /// The targets the verdict's files reach, or `nil` when the head commit has no spec the model can read.
     public func reach(of verdict: Verdict) -> ChangeReach? {
-        let detector = self.detector
+        let detector = specDetector
         let loader = SpecLoader(
             repository: workspace.repository, commit: verdict.head, environment: detector.environment)
         let location = loader.location(spec: detector.specPath, projectRoot: detector.projectRoot)
