@@ -45,7 +45,7 @@ public struct DetectService {
         {
             detector.appFiles = DeclaredSourcesScope.make(
                 configuration: workspace.configuration, repository: workspace.repository, commit: head,
-                environment: ProcessInfo.processInfo.environment)
+                environment: ProcessEnvironment.current)
         }
         return detector
     }
