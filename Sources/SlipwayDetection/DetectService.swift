@@ -57,7 +57,7 @@ public struct DetectService {
         guard workspace.configuration.selectedApp != nil, workspace.configuration.apps.count > 1,
             !workspace.repository.isEmpty, let head = try? workspace.repository.resolveCommit("HEAD")
         else { return nil }
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.current
         if let scope = ProjectModelScope.make(
             configuration: workspace.configuration, repository: workspace.repository, commit: head,
             environment: environment)
