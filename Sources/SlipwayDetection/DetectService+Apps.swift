@@ -15,12 +15,18 @@ extension DetectService {
         var anyMajor = false
         var verdicts: [(app: String, verdict: Verdict)] = []
         var matrix: [CIMatrix.Entry] = []
+        var warnings: [String] = []
         for app in workspace.configuration.apps {
             let scoped = Workspace(
                 repository: workspace.repository, configuration: workspace.configuration.scoped(to: app))
             let service = DetectService(workspace: scoped)
             var verdict = try service.judge(request.target)
-            let reach = service.reach(of: verdict)
+            let (reach, unread) = service.reachReport(of: verdict)
+            // Apps sharing a spec share its error: say it once.
+            if let unread, !warnings.contains(unread) {
+                warnings.append(unread)
+                console.err("warning: \(unread)\n")
+            }
             verdict = service.naming(reach?.sharedPlatforms ?? [], in: verdict)
             anyMajor = anyMajor || verdict.major
             verdicts.append((app.name, verdict))

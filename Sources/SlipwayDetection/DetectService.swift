@@ -104,7 +104,8 @@ public struct DetectService {
         case .commit, .range, .ci:
             verdict = try judge(request.target)
         }
-        let reach = reach(of: verdict)
+        let (reach, unread) = reachReport(of: verdict)
+        if let unread { console.err("warning: \(unread)\n") }
         verdict = naming(reach?.sharedPlatforms ?? [], in: verdict)
         if request.json {
             var report = VerdictReport.json(verdict)
