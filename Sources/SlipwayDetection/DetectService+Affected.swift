@@ -31,7 +31,7 @@ extension DetectService {
             spec = try loader.load(location, access: .read, policy: .missingIncludesSkipped)
             model = try ProjectModel.resolve(spec, environment: detector.environment)
         } catch {
-            guard let error = error as? any SlipwayError, let place = error.location else { return (nil, nil) }
+            guard let place = error.location else { return (nil, nil) }
             let commit = String(verdict.head.description.prefix(7))
             return (
                 nil,

@@ -33,6 +33,30 @@ struct AppRunTests {
         #expect(unknown.stderr.contains("did you mean 'verifier'?"))
     }
 
+    @Test("detect for GitHub with several apps: releases lists the apps to release, each matrix entry its app")
+    func githubOutputs() throws {
+        let fixture = try AppFixture("two-app", configuration: AppFixture.twoApps)
+        for index in 1...6 { try fixture.repo.write("Verifier/File\(index).swift", "let v\(index) = 1\n") }
+        try fixture.repo.commit("Six verifier files")
+        let file = fixture.repo.directory.url.appendingPathComponent("github-output")
+        let result = try fixture.repo.slipway(
+            "detect", "--github-output", "--github-matrix", extraEnvironment: ["GITHUB_OUTPUT": file.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        // The holder's reach names the Verifier scheme too (the spec is shared); the app released builds it.
+        let expected = """
+            major=true
+            bump=patch
+            reasons=swift-files
+            apps=verifier
+            releases={"app":["verifier"]}
+            major-holder=false
+            major-verifier=true
+            matrix={"include":[{"app":"verifier","destination":"platform=iOS Simulator,OS=latest","platform":"iOS","scheme":"Verifier"}]}
+
+            """
+        #expect(try String(contentsOf: file, encoding: .utf8) == expected)
+    }
+
     @Test("one app: run --app is refused, run without it judges as before")
     func runOneApp() throws {
         let fixture = try AppFixture("two-app")
