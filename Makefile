@@ -27,12 +27,18 @@ test: setup
 run: build
 	scripts/run-example.sh $(BIN)
 
-# On Linux the release binary links the Swift runtime and Foundation statically (see the README's benchmarks).
-STATIC_STDLIB = $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib)
+# On Linux the release binary is one static executable: the Swift runtime, Foundation, libgit2, libyaml and libcrypto
+# linked in, so that a run starts without loading shared libraries (scripts/release-options.sh; the README's "Speed").
+ifeq ($(shell uname -s),Linux)
+STATIC_DIR = $(CURDIR)/.build/static-libs
+RELEASE_BUILD = PKG_CONFIG_PATH=$(STATIC_DIR)/pkgconfig $(SWIFT) build -c release $$(scripts/release-options.sh $(STATIC_DIR))
+else
+RELEASE_BUILD = $(SWIFT) build -c release
+endif
 
 # The build users run: `make install` copies it to $(PREFIX)/bin, and `make bench` measures this same binary.
 release: setup
-	$(SWIFT) build -c release $(STATIC_STDLIB)
+	$(RELEASE_BUILD)
 
 install: release
 	install -d "$(DESTDIR)$(PREFIX)/bin"
@@ -48,5 +54,5 @@ clean:
 # and in-toto statement Slipway's own `manifest` command writes for it, all in .build/dist/.
 .PHONY: dist
 dist: setup
-	$(SWIFT) build -c release $(STATIC_STDLIB)
+	$(RELEASE_BUILD)
 	scripts/dist.sh .build/release/slipway

@@ -16,11 +16,14 @@ enum BumpCommand: SlipwayCommand {
         options: [
             .init(
                 name: "set", value: "<version>",
-                help: "Set the marketing version everywhere (also brings disagreeing\ndefinitions back into step)."),
+                help: "Set the marketing version everywhere (also brings disagreeing\ndefinitions back into step). "
+                    + "With several apps, <app>=<version>\n(repeatable): a definition the apps share is written once.",
+                repeatable: true),
             .init(
                 name: "build", value: "<n>",
                 help: "Set the build number everywhere (e.g. $GITHUB_RUN_NUMBER),\n"
-                    + "or 'testflight': App Store Connect's highest + 1."),
+                    + "or 'testflight': App Store Connect's highest + 1; or <app>=<n>\n(repeatable).",
+                repeatable: true),
             TestFlightCommand.buildBundleIDOption,
             .init(name: "dry-run", value: nil, help: "Print the unified diff of what would change; write nothing."),
             CommandSpec.waitOption,
@@ -29,6 +32,12 @@ enum BumpCommand: SlipwayCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+        if let status = try runApps(arguments, context) { return status }
+        for name in ["set", "build"] where arguments.all(name).count > 1 {
+            throw UsageError(
+                message: "--\(name) is given \(arguments.all(name).count) times: give it once, or once per app as "
+                    + "<app>=<value>", spec: spec)
+        }
         var parsed: (request: BumpRequest, requested: String)
         do {
             parsed = try BumpRequest.parse(
@@ -46,6 +55,31 @@ enum BumpCommand: SlipwayCommand {
         return try BumpService(context: try context.specContext(app: arguments.value("app")))
             .run(
                 parsed.request, dryRun: arguments.flag("dry-run"), json: arguments.flag("json"),
+                commandLine: (["slipway"] + context.arguments).joined(separator: " "),
+                waitForLock: arguments.flag("wait"), console: context.console)
+    }
+
+    /// `--set holder=5.2.0 --set verifier=5.2.0`: several apps in one bump; `nil` for the one-app forms.
+    static func runApps(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus? {
+        let request: AppsBumpRequest
+        do {
+            guard let parsed = try AppsBumpRequest.parse(set: arguments.all("set"), build: arguments.all("build"))
+            else { return nil }
+            request = parsed
+        } catch {
+            throw UsageError(message: error.message, spec: spec)
+        }
+        let others = ["app", "spec", "project-root", "bundle-id"].filter { arguments.value($0) != nil }
+        if let level = arguments.positionals.first {
+            throw UsageError(message: "<app>=<value> gives each app its value; '\(level)' does not apply", spec: spec)
+        }
+        if let other = others.first {
+            throw UsageError(
+                message: "<app>=<value> names each app and its spec; --\(other) does not apply", spec: spec)
+        }
+        return try BumpService(context: try context.specContext(app: nil, everyApp: true))
+            .run(
+                request, dryRun: arguments.flag("dry-run"), json: arguments.flag("json"),
                 commandLine: (["slipway"] + context.arguments).joined(separator: " "),
                 waitForLock: arguments.flag("wait"), console: context.console)
     }

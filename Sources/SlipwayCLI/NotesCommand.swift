@@ -19,6 +19,7 @@ enum NotesCommand: SlipwayCommand {
         options: [
             .init(name: "format", value: "<format>", help: "text (default), markdown or json."),
             .init(name: "max-bytes", value: "<n>", help: "The most bytes text or Markdown may take (default: 4000)."),
+            CommandSpec.appOption,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
@@ -33,7 +34,7 @@ enum NotesCommand: SlipwayCommand {
             }
             maxBytes = value
         }
-        return try NotesService(workspace: try context.workspace()).run(
+        return try NotesService(workspace: try context.workspace(app: arguments.value("app"))).run(
             range: arguments.positionals.first, format: format, maxBytes: maxBytes, console: context.console)
     }
 }

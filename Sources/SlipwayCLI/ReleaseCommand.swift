@@ -119,6 +119,16 @@ enum ReleaseCommand: SlipwayCommand {
         if arguments.flag("push"), arguments.flag("no-push") {
             throw UsageError(message: "--push and --no-push contradict each other: use one of them", spec: spec)
         }
+        for name in ["set", "build"] {
+            guard let value = arguments.value(name), AppsBumpRequest.namesApp(value) else { continue }
+            // One release commit, tag and manifest per app would be several releases in one: not supported.
+            throw Failure(
+                "slipway release makes one app's release at a time, so --\(name) \(value) (<app>=<value>) does not "
+                    + "apply",
+                hint: "to move a definition several apps share, set them together first (slipway bump --set "
+                    + "holder=5.2.0 --set verifier=5.2.0), commit that, then release each app (slipway release build "
+                    + "--app <name>); to release one app, give --app <name> and --\(name) <value>")
+        }
         var parsed: (request: BumpRequest, requested: String)
         do {
             parsed = try BumpRequest.parse(

@@ -16,6 +16,9 @@ enum RunCommand: SlipwayCommand {
             runs and the exit status is 0.
             The derived test stage leaves UI-test targets out unless --ui-tests (or 'run.uiTests: true').
             With --dry-run --json, the plan is one JSON object (schemas/run-plan.schema.json).
+            With several apps ('apps:' in .slipway.yml), --app <name> runs with that app's spec and judges HEAD
+            since that app's last release; it is required unless --major says the change is major (and without
+            --affected).
             Exit status: 0 when every stage passed, 1 when one failed, 130 after Ctrl-C, 143 after SIGTERM.
             """,
         arguments: [
@@ -44,6 +47,7 @@ enum RunCommand: SlipwayCommand {
                 help:
                     "Skip named stages that do not exist (a note says so) instead of\nfailing; none existing is a successful no-op."
             ),
+            CommandSpec.appOption,
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
@@ -55,7 +59,11 @@ enum RunCommand: SlipwayCommand {
             major: arguments.flag("major") ? true : nil,
             ifPresent: arguments.flag("if-present"), json: arguments.flag("json"), uiTests: arguments.flag("ui-tests"))
         request.affected = arguments.flag("affected")
-        return try RunService(workspace: try context.workspace(), environment: context.environment)
+        // A verdict (no --major, or --affected) is one app's: with several apps that needs --app.
+        let app = arguments.value("app")
+        let judges = request.major == nil || request.affected
+        let workspace = try app != nil || judges ? context.workspace(app: app) : context.workspace()
+        return try RunService(workspace: workspace, environment: context.environment)
             .run(request, console: context.console)
     }
 }

@@ -117,7 +117,7 @@ public enum SlipwayCommandLine {
         let context = CommandContext(
             arguments: arguments,
             currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
-            environment: ProcessInfo.processInfo.environment,
+            environment: ProcessEnvironment.current,
             console: console)
         do {
             return try dispatch(arguments, context)

@@ -8,8 +8,8 @@ import SlipwaySpec
 /// Which changed files concern one app of several: the question per-app detection asks of every path.
 ///
 /// A file only other apps compile is not this app's change; everything else (its own sources, files no target
-/// claims, the spec) is. The one implementation today reads the targets' declared `sources:` from the specs; a
-/// fuller project model can answer the same question through this protocol.
+/// claims, the spec) is. `ProjectModelScope` answers from the project model; `DeclaredSourcesScope`, from the
+/// targets' declared `sources:`, when a spec does not resolve into one.
 public protocol AppFileScope: Sendable {
     /// Whether a change to `path` (repository-relative) can change what the app builds.
     func concerns(_ path: String) -> Bool

@@ -15,14 +15,37 @@ public struct ChangeReach {
 
 extension DetectService {
     /// The targets the verdict's files reach, or `nil` when the head commit has no spec the model can read.
-    public func reach(of verdict: Verdict) -> ChangeReach? {
-        let detector = self.detector
+    public func reach(of verdict: Verdict) -> ChangeReach? { reachReport(of: verdict).reach }
+
+    /// `reach(of:)`, and when a spec file at the head commit is there but cannot be read (a YAML syntax error),
+    /// a one-line warning at its `file:line:column`: without it the report would just name no targets. A spec
+    /// that is not there at all gives no warning here (`Workspace.specWarning` says so).
+    public func reachReport(of verdict: Verdict) -> (reach: ChangeReach?, warning: String?) {
+        let detector = specDetector
         let loader = SpecLoader(
             repository: workspace.repository, commit: verdict.head, environment: detector.environment)
         let location = loader.location(spec: detector.specPath, projectRoot: detector.projectRoot)
-        guard let spec = try? loader.load(location, access: .read, policy: .missingIncludesSkipped),
-            let model = try? ProjectModel.resolve(spec, environment: detector.environment)
-        else { return nil }
+        let spec: LoadedSpec
+        let model: ProjectModel
+        do {
+            spec = try loader.load(location, access: .read, policy: .missingIncludesSkipped)
+            model = try ProjectModel.resolve(spec, environment: detector.environment)
+        } catch {
+            guard let place = error.location else { return (nil, nil) }
+            let commit = String(verdict.head.description.prefix(7))
+            return (
+                nil,
+                "\(place): \(error.message) (the spec at \(commit) cannot be read, so no affected targets are "
+                    + "named)"
+            )
+        }
+        return (reach(verdict, spec: spec, model: model, location: location), nil)
+    }
+
+    private func reach(_ verdict: Verdict, spec: LoadedSpec, model: ProjectModel, location: SpecLocation)
+        -> ChangeReach
+    {
+        let detector = specDetector
         let root = detector.projectRoot.map(SpecPath.normalize) ?? SpecPathParentOf.folder(of: detector.specPath)
         let affected = AffectedTargets(model: model, projectRoot: root)
         let changed = verdict.files.flatMap(\.paths)

@@ -37,17 +37,36 @@ public struct DetectService {
     }
 
     public var detector: MajorChangeDetector {
-        var detector = MajorChangeDetector(
+        var detector = specDetector
+        detector.appFiles = DetectService.appFiles(of: workspace)
+        return detector
+    }
+
+    /// The detector without the app's file scope, for what needs only the spec's paths (`reach`): the scope
+    /// resolves every app's project model.
+    var specDetector: MajorChangeDetector {
+        MajorChangeDetector(
             repository: workspace.repository, config: workspace.configuration.detect, specPath: workspace.specPath,
             projectRoot: workspace.configuration.projectRoot)
-        if workspace.configuration.selectedApp != nil, !workspace.repository.isEmpty,
-            let head = try? workspace.repository.resolveCommit("HEAD")
+    }
+
+    /// Which files concern the workspace's selected app, judged once from the project models at HEAD (`detect`,
+    /// `--each` and `notes` all ask here, so `--each` resolves no model per commit); the declared `sources:` when a
+    /// model does not resolve; `nil` with one app, none selected, or no commit yet.
+    public static func appFiles(of workspace: Workspace) -> (any AppFileScope)? {
+        guard workspace.configuration.selectedApp != nil, workspace.configuration.apps.count > 1,
+            !workspace.repository.isEmpty, let head = try? workspace.repository.resolveCommit("HEAD")
+        else { return nil }
+        let environment = ProcessEnvironment.current
+        if let scope = ProjectModelScope.make(
+            configuration: workspace.configuration, repository: workspace.repository, commit: head,
+            environment: environment)
         {
-            detector.appFiles = DeclaredSourcesScope.make(
-                configuration: workspace.configuration, repository: workspace.repository, commit: head,
-                environment: ProcessInfo.processInfo.environment)
+            return scope
         }
-        return detector
+        return DeclaredSourcesScope.make(
+            configuration: workspace.configuration, repository: workspace.repository, commit: head,
+            environment: environment)
     }
 
     /// The verdict on one commit or range (`.each` judges many: see `run`).
@@ -85,7 +104,8 @@ public struct DetectService {
         case .commit, .range, .ci:
             verdict = try judge(request.target)
         }
-        let reach = reach(of: verdict)
+        let (reach, unread) = reachReport(of: verdict)
+        if let unread { console.err("warning: \(unread)\n") }
         verdict = naming(reach?.sharedPlatforms ?? [], in: verdict)
         if request.json {
             var report = VerdictReport.json(verdict)

@@ -20,7 +20,7 @@ public struct MajorChangeDetector {
 
     public init(
         repository: Repository, config: DetectConfig, specPath: String = "project.yml", projectRoot: String? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current
     ) {
         self.repository = repository
         self.config = config

@@ -26,9 +26,23 @@ public struct NotesService {
             let range = try ReleaseHistory(workspace: workspace).rangeSincePreviousRelease(head: head)
             (base, since) = (range.base, range.tag)
         }
-        let commits = try repository.commits(from: head, excluding: base.map { [$0] } ?? [])
+        var commits = try repository.commits(from: head, excluding: base.map { [$0] } ?? [])
+        if let scope = DetectService.appFiles(of: workspace) {
+            // One app of several: a commit that changes only files other apps alone compile is theirs.
+            commits = try commits.filter { try NotesService.concerns($0, scope, in: repository) }
+        }
         return ReleaseNotes(
             commits: commits, skipTags: workspace.configuration.detect.skipTags, since: since, head: head)
+    }
+
+    /// Whether `commit` is the app's: it changes a file the app compiles or no other app alone compiles (the
+    /// spec, shared code, docs), or nothing at all. Merges are left out of the notes anyway.
+    static func concerns(_ commit: Commit, _ scope: any AppFileScope, in repository: Repository) throws(GitError)
+        -> Bool
+    {
+        guard !commit.isMerge else { return true }
+        let files = try repository.changes(of: commit)
+        return files.isEmpty || files.contains { $0.paths.contains(where: scope.concerns) }
     }
 
     public func run(range: String?, format: ReleaseNotes.Format, maxBytes: Int, console: Console) throws

@@ -27,10 +27,12 @@ enum GitLibrary {
         _ = initialised
     }
 
-    /// Gives libgit2 the CA certificates whose loading was deferred at initialisation. Call it before any TLS
-    /// connection through libgit2 (a fetch or push over HTTPS); without it, certificate checks fail (never pass).
+    /// Gives libgit2 the CA certificates whose loading was deferred at initialisation, and in the static release
+    /// build its whole TLS and SSH set-up. Call it before any connection through libgit2 (a fetch or push over
+    /// HTTPS or SSH); without it, certificate checks fail (never pass).
     static func loadCertificates() throws(GitError) {
         ensureInitialised()
+        try check(slipway_finish_deferred_network_setup(), "libgit2's TLS and SSH set-up")
         guard let file = slipway_deferred_certificate_file() else { return }
         try check(slipway_git_set_ssl_cert_file(file), "git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS)")
     }

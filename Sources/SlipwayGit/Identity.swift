@@ -1,4 +1,5 @@
 import Foundation
+import SlipwayCore
 
 /// Who makes a commit or a tag, and when: the name, email and time git records in a signature.
 public struct Identity: Hashable, Sendable, Codable {
@@ -30,7 +31,7 @@ extension Repository {
     /// `GIT_<ROLE>_DATE` sets the time (`@<seconds> <+hhmm>` or ISO 8601); otherwise it is now, in the local zone.
     /// libgit2 1.5 only reads `user.*`, so the environment is read here as git itself does.
     public func identity(
-        _ role: Identity.Role, environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()
+        _ role: Identity.Role, environment: [String: String] = ProcessEnvironment.current, now: Date = Date()
     ) throws(GitError) -> Identity {
         func nonEmpty(_ value: String?) -> String? {
             guard let value, !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }

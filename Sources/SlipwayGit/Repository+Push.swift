@@ -15,7 +15,7 @@ extension Repository {
     /// standard output first, so the two stay in order).
     public func push(
         branch: String, tag: String?, remote: String,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current
     ) throws(GitError) {
         try push(arguments: try pushArguments(branch: branch, tag: tag, remote: remote), environment: environment)
     }

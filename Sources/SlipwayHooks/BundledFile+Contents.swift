@@ -21,6 +21,9 @@ extension BundledFile {
 # - Shipping (the archive, export and upload stages): APP_STORE_CONNECT_API_KEY_ID, APP_STORE_CONNECT_API_ISSUER_ID
 #   and APP_STORE_CONNECT_API_KEY (the .p8 key's text).
 # - SLIPWAY_XCODE_VERSION (variable, optional): the Xcode the macOS jobs select, such as 16.4.
+#
+# Several apps ('apps:' in .slipway.yml): detect judges each app; the matrix entries carry their app, and the
+# release job runs once per app with a major change (one after another, each with --app). One app: one release job.
 name: Slipway
 
 on:
@@ -48,6 +51,8 @@ jobs:
       bump: ${{ steps.detect.outputs.bump }}
       reasons: ${{ steps.detect.outputs.reasons }}
       matrix: ${{ steps.detect.outputs.matrix }}
+      # Several apps: {"app": [the apps with a major change]}; one app: not set.
+      releases: ${{ steps.detect.outputs.releases }}
     steps:
       - name: Check out the full history
         uses: actions/checkout@08c6903cd8c0fde910a37f88322edcfb5dd907a8 # v5.0.0
@@ -97,15 +102,19 @@ jobs:
       # --if-present: a project without a 'generate' stage (a Swift package, or its own 'stages:') skips it.
       # --major: this job only runs when detect called the push a major change, so 'when: major' stages run too.
       - name: Generate the project
-        run: slipway run --if-present --major generate
+        env:
+          APP: ${{ matrix.app }}
+        # Several apps: the entry's app (its spec); one app: no --app.
+        run: slipway run --if-present --major generate ${APP:+--app "$APP"}
       - name: Build the scheme for its destination
         env:
           SCHEME: ${{ matrix.scheme }}
           DESTINATION: ${{ matrix.destination }}
+          APP: ${{ matrix.app }}
         run: |
           # XcodeGen writes the project beside the spec, which slipway version names (exit 1 only says the
           # definitions disagree).
-          spec=$( (slipway version --json || true) | sed -n 's/.*"spec":"\([^"]*\)".*/\1/p')
+          spec=$( (slipway version --json ${APP:+--app "$APP"} || true) | sed -n 's/.*"spec":"\([^"]*\)".*/\1/p')
           cd "$(dirname "${spec:-project.yml}")"
           xcodebuild build -scheme "$SCHEME" -destination "$DESTINATION" CODE_SIGNING_ALLOWED=NO
 
@@ -138,26 +147,36 @@ jobs:
           key: slipway-test-${{ runner.os }}-${{ matrix.scheme }}-${{ matrix.platform }}-${{ hashFiles('**/Package.resolved', '**/project.yml') }}
           restore-keys: slipway-test-${{ runner.os }}-${{ matrix.scheme }}-${{ matrix.platform }}-
       - name: Generate the project
-        run: slipway run --if-present --major generate
+        env:
+          APP: ${{ matrix.app }}
+        # Several apps: the entry's app (its spec); one app: no --app.
+        run: slipway run --if-present --major generate ${APP:+--app "$APP"}
       - name: Test the scheme on its destination
         env:
           SCHEME: ${{ matrix.scheme }}
           DESTINATION: ${{ matrix.destination }}
+          APP: ${{ matrix.app }}
         run: |
           # XcodeGen writes the project beside the spec, which slipway version names (exit 1 only says the
           # definitions disagree).
-          spec=$( (slipway version --json || true) | sed -n 's/.*"spec":"\([^"]*\)".*/\1/p')
+          spec=$( (slipway version --json ${APP:+--app "$APP"} || true) | sed -n 's/.*"spec":"\([^"]*\)".*/\1/p')
           cd "$(dirname "${spec:-project.yml}")"
           xcodebuild test -scheme "$SCHEME" -destination "$DESTINATION" CODE_SIGNING_ALLOWED=NO
 
   release:
-    name: Release and ship
+    name: Release and ship${{ matrix.app != '' && format(' {0}', matrix.app) || '' }}
     # Runs only when every build and test job passed for this commit (needs: fails closed).
     needs: [detect, build, test]
     if: >-
       ${{ needs.detect.outputs.major == 'true' && github.event_name == 'push' &&
       github.ref == format('refs/heads/{0}', github.event.repository.default_branch) }}
     runs-on: macos-latest
+    strategy:
+      # One job per app with a major change, one at a time: each releases on top of the release before it, and
+      # one app's failure does not hold back another's. One app: a single job with no app.
+      max-parallel: 1
+      fail-fast: false
+      matrix: ${{ fromJSON(needs.detect.outputs.releases || '{"app":[""]}') }}
     # The secrets below can live in this environment (Settings > Environments > release), limited to the default
     # branch, so no other job or branch can read them; GitHub creates it on the first run.
     environment: release
@@ -172,29 +191,52 @@ jobs:
         with:
           fetch-depth: 0
           persist-credentials: false
+          # Several apps: the branch as it is now, with the releases of the apps before this one; one app: the
+          # pushed commit.
+          ref: ${{ matrix.app != '' && github.ref || '' }}
+      - name: Check that the branch moved only by releases since the tested commit
+        if: ${{ matrix.app != '' }}
+        env:
+          TESTED: ${{ github.sha }}
+        run: |
+          # Anything else pushed since was not built and tested here; its own run judges and releases it.
+          git merge-base --is-ancestor "$TESTED" HEAD || { echo "::error::the branch no longer holds $TESTED"; exit 1; }
+          for commit in $(git rev-list "$TESTED..HEAD"); do
+            if ! git log -1 --format=%B "$commit" | grep -q '^Slipway-Release: '; then
+              echo "::error::$commit was pushed after $TESTED and is no Slipway release; not releasing"
+              exit 1
+            fi
+          done
       - name: Install Slipway, XcodeGen and the chosen Xcode
         uses: slipway/slipway@0000000000000000000000000000000000000000 # slipway-action
         with:
           xcode-version: ${{ vars.SLIPWAY_XCODE_VERSION }}
       # --skip-stages: the build and test jobs already built and tested this commit; the manifest lists them as
       # skipped. --no-push: the push below picks the token branch protection allows.
+      # APP: this job's app (--app) with several apps; empty, so no --app, with one.
       - name: Release
+        env:
+          APP: ${{ matrix.app }}
         run: |
           git config user.name "github-actions[bot]"
           git config user.email "41898282+github-actions[bot]@users.noreply.github.com"
-          slipway release --skip-stages --no-push
-          slipway notes --format text >.slipway/notes.txt
+          slipway release --skip-stages --no-push ${APP:+--app "$APP"}
+          slipway notes --format text ${APP:+--app "$APP"} >.slipway/notes.txt
       - name: Archive and export, signed with the App Store Connect key
         env:
           APP_STORE_CONNECT_API_KEY_ID: ${{ secrets.APP_STORE_CONNECT_API_KEY_ID }}
           APP_STORE_CONNECT_API_ISSUER_ID: ${{ secrets.APP_STORE_CONNECT_API_ISSUER_ID }}
           APP_STORE_CONNECT_API_KEY: ${{ secrets.APP_STORE_CONNECT_API_KEY }}
-        run: slipway run --if-present --major archive export
+          APP: ${{ matrix.app }}
+        run: slipway run --if-present --major archive export ${APP:+--app "$APP"}
       - name: Record what was exported
+        env:
+          APP: ${{ matrix.app }}
         run: |
           # The release manifest has no artifacts (the stages ran after it); this one records the exported files.
           if find build -name '*.ipa' -o -name '*.pkg' 2>/dev/null | grep -q .; then
-            slipway manifest --artifact 'build/**/*.ipa' --artifact 'build/**/*.pkg' --output .slipway/shipped/
+            slipway manifest --artifact 'build/**/*.ipa' --artifact 'build/**/*.pkg' --output .slipway/shipped/ \
+              ${APP:+--app "$APP"}
           fi
       - name: Mint a GitHub App token for the push
         id: app-token
@@ -234,7 +276,8 @@ jobs:
           APP_STORE_CONNECT_API_KEY_ID: ${{ secrets.APP_STORE_CONNECT_API_KEY_ID }}
           APP_STORE_CONNECT_API_ISSUER_ID: ${{ secrets.APP_STORE_CONNECT_API_ISSUER_ID }}
           APP_STORE_CONNECT_API_KEY: ${{ secrets.APP_STORE_CONNECT_API_KEY }}
-        run: slipway run --if-present --major upload
+          APP: ${{ matrix.app }}
+        run: slipway run --if-present --major upload ${APP:+--app "$APP"}
       - name: Leave out empty checksum lists
         if: ${{ always() }}
         # A manifest with no artifacts has nothing to check; an empty checksums.txt would only look like one.
@@ -243,7 +286,8 @@ jobs:
         if: ${{ always() }}
         uses: actions/upload-artifact@330a01c490aca151604b8cf639adc76d48f6c5d4 # v5.0.0
         with:
-          name: slipway-release
+          # One artifact per app with several (the names must differ); slipway-release with one.
+          name: slipway-release${{ matrix.app != '' && format('-{0}', matrix.app) || '' }}
           path: |
             .slipway/releases/
             .slipway/shipped/
@@ -260,6 +304,8 @@ jobs:
 # history it judges, and generates the Xcode project from project.yml so Xcode Cloud finds it.
 # Installed by 'slipway ci install xcode-cloud --source <git url> --ref <ref>', which writes the two defaults
 # below; the next scripts find Slipway in ~/.slipway/bin.
+# Several apps ('apps:' in .slipway.yml): Xcode Cloud has a workflow per app, so set SLIPWAY_APP=<name> in each
+# workflow's environment; every slipway command here then works on that app (--app). One app: leave it unset.
 set -eu
 
 # Where Slipway comes from: its source repository and a tag or full commit sha of it (set either in the
@@ -290,7 +336,7 @@ fi
 
 slipway --version
 # --if-present: a project whose own 'stages:' has no 'generate' stage has nothing to generate here.
-slipway run --if-present generate
+slipway run --if-present generate ${SLIPWAY_APP:+--app "$SLIPWAY_APP"}
 
 """##),
         BundledFile(
@@ -302,6 +348,9 @@ slipway run --if-present generate
 # after this script) and a manifest of the zipped archive, with CI_BUILD_NUMBER as its build (the build that was
 # built, not the committed one) in .slipway/xcode-cloud/build-<n>/, beside any release manifest. Other actions
 # (build, test, analyze) have nothing to record. Installed by 'slipway ci install xcode-cloud'.
+# Several apps ('apps:' in .slipway.yml): Xcode Cloud has a workflow per app, so set SLIPWAY_APP=<name> in each
+# workflow's environment; the notes and the manifest are that app's (--app),
+# in .slipway/xcode-cloud/<app>/build-<n>/. One app: leave it unset.
 set -eu
 
 if [ "${CI_XCODEBUILD_ACTION:-}" != archive ]; then
@@ -319,13 +368,14 @@ PATH="$HOME/.slipway/bin:$PATH"
 
 # TestFlight takes at most 4,000 bytes of notes for testers.
 mkdir -p "$scripts/../TestFlight"
-slipway notes --format text | head -c 4000 >"$scripts/../TestFlight/WhatToTest.en-US.txt"
+slipway notes --format text ${SLIPWAY_APP:+--app "$SLIPWAY_APP"} | head -c 4000 >"$scripts/../TestFlight/WhatToTest.en-US.txt"
 
 # A zip is one file with one checksum; ditto keeps the bundle's symlinks and extended attributes.
 mkdir -p build
 zipped="build/$(basename "$archive").zip"
 ditto -c -k --keepParent "$archive" "$zipped"
-slipway manifest --artifact "$zipped" --build "$build" --output ".slipway/xcode-cloud/build-$build/"
+slipway manifest --artifact "$zipped" --build "$build" ${SLIPWAY_APP:+--app "$SLIPWAY_APP"} \
+    --output ".slipway/xcode-cloud/${SLIPWAY_APP:+$SLIPWAY_APP/}build-$build/"
 
 """##),
         BundledFile(
@@ -337,6 +387,8 @@ slipway manifest --artifact "$zipped" --build "$build" --output ".slipway/xcode-
 # - A spec with a build number (CURRENT_PROJECT_VERSION or CFBundleVersion): 'slipway bump --build' sets it.
 # - A spec without one: XcodeGen reads it from a small spec beside project.yml that includes project.yml and adds
 #   settings.base.CURRENT_PROJECT_VERSION (the including spec wins where both set a key); project.yml is unchanged.
+# Several apps ('apps:' in .slipway.yml): Xcode Cloud has a workflow per app, so set SLIPWAY_APP=<name> in each
+# workflow's environment; every slipway command here then works on that app (--app). One app: leave it unset.
 set -eu
 
 build=${CI_BUILD_NUMBER:?Xcode Cloud sets CI_BUILD_NUMBER}
@@ -344,7 +396,7 @@ cd "${CI_PRIMARY_REPOSITORY_PATH:?Xcode Cloud sets CI_PRIMARY_REPOSITORY_PATH}"
 PATH="$HOME/.slipway/bin:$PATH"
 
 # Exit 1 only says the definitions disagree; bump --build sets them all alike.
-versions=$(slipway version --json) || true
+versions=$(slipway version --json ${SLIPWAY_APP:+--app "$SLIPWAY_APP"}) || true
 case "$versions" in
 *'"build":{"agree":true,"value":null,"values":[]}'*)
     spec=$(printf '%s\n' "$versions" | sed -n 's/.*"spec":"\([^"]*\)".*/\1/p')
@@ -356,9 +408,9 @@ case "$versions" in
     xcodegen generate --spec "$wrapper"
     ;;
 *)
-    slipway bump --build "$build"
+    slipway bump --build "$build" ${SLIPWAY_APP:+--app "$SLIPWAY_APP"}
     # --if-present: a project whose own 'stages:' has no 'generate' stage has nothing to generate here.
-    slipway run --if-present generate
+    slipway run --if-present generate ${SLIPWAY_APP:+--app "$SLIPWAY_APP"}
     ;;
 esac
 

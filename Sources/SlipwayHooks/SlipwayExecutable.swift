@@ -1,10 +1,11 @@
 import Foundation
+import SlipwayCore
 
 /// The path of the running slipway, as hooks should call it.
 public enum SlipwayExecutable {
     /// The absolute path this process was started by. Symbolic links are kept, not resolved: a Homebrew
     /// `bin/slipway` link still works after an upgrade moves the real binary.
-    public static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func path(environment: [String: String] = ProcessEnvironment.current) -> String {
         let invoked = CommandLine.arguments.first ?? ""
         let currentDirectory = FileManager.default.currentDirectoryPath
         if invoked.contains("/") {

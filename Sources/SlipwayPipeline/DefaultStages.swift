@@ -1,5 +1,6 @@
 import Foundation
 import SlipwayConfig
+import SlipwayCore
 import SlipwayProject
 import SlipwaySpec
 
@@ -36,7 +37,7 @@ public enum DefaultStages {
     /// the configured one, both relative to `root`; `${VAR}` in the spec comes from `environment`.
     public static func derive(
         root: URL, specPath: String, projectRoot: String?, options: DerivationOptions = DerivationOptions(),
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current
     ) throws(SpecError) -> Derived? {
         let spec = SpecPath.absolute(specPath, from: root)
         if SpecPath.isFile(spec) {

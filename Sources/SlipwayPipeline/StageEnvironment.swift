@@ -1,5 +1,6 @@
 import Foundation
 import SlipwayConfig
+import SlipwayCore
 import SlipwayHistory
 import SlipwaySpec
 
@@ -80,7 +81,7 @@ extension StageEnvironment {
             root: workspace.root.path, outputDirectory: output.url.path)
         let versions = specVersions(
             SpecContext(
-                workspace: workspace, currentDirectory: workspace.root, environment: ProcessInfo.processInfo.environment
+                workspace: workspace, currentDirectory: workspace.root, environment: ProcessEnvironment.current
             ))
         values.version = versions.version
         values.build = versions.build

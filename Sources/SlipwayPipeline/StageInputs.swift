@@ -69,7 +69,7 @@ struct StageInputs {
     /// A folder only this user can read (`mkdtemp` makes it 0700).
     private mutating func folder() throws -> String {
         if let privateFolder { return privateFolder }
-        let base = (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp") + "/slipway-key.XXXXXX"
+        let base = (ProcessEnvironment.current["TMPDIR"] ?? "/tmp") + "/slipway-key.XXXXXX"
         var template = Array(base.utf8CString)
         guard let made = mkdtemp(&template) else {
             throw Failure("mkdtemp \(base): \(String(cString: strerror(errno)))")

@@ -33,7 +33,7 @@ public struct StagePlan: Sendable, Equatable {
     /// The configured stages, else the defaults for the repository's kind of project.
     public static func resolve(
         _ workspace: Workspace, uiTests: Bool = false,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current
     ) throws -> StagePlan {
         try resolve(
             configuration: workspace.configuration, root: workspace.root, specPath: workspace.specPath,
@@ -44,7 +44,7 @@ public struct StagePlan: Sendable, Equatable {
     /// whether an App Store Connect key is set for the ship stages.
     public static func resolve(
         configuration: Configuration, root: URL, specPath: String, uiTests: Bool = false,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current
     ) throws -> StagePlan {
         try resolveOwn(
             configuration: configuration, root: root, specPath: specPath, uiTests: uiTests, environment: environment

@@ -29,7 +29,7 @@ public struct AffectedTarget: Sendable, Equatable {
 }
 
 /// Which targets of a model a set of changed paths reaches.
-public struct AffectedTargets {
+public struct AffectedTargets: Sendable {
     public let model: ProjectModel
     /// XcodeGen's project root, relative to the repository root (`""` for the root itself): model paths are
     /// relative to it, changed paths to the repository root.

@@ -7,6 +7,15 @@ public enum CIMatrix {
         public var scheme: String
         public var platform: String
         public var destination: String
+        /// With several apps, the app whose change affects the scheme (its spec generates the project); `nil` with one.
+        public var app: String?
+
+        public init(scheme: String, platform: String, destination: String, app: String? = nil) {
+            self.scheme = scheme
+            self.platform = platform
+            self.destination = destination
+            self.app = app
+        }
     }
 
     /// The affected schemes, each on the platforms of its main target (the first application it builds, else the
@@ -30,11 +39,13 @@ public enum CIMatrix {
     public static func json(_ entries: [Entry]) -> JSON {
         .object([
             "include": .array(
-                entries.map {
-                    .object([
-                        "scheme": .string($0.scheme), "platform": .string($0.platform),
-                        "destination": .string($0.destination),
-                    ])
+                entries.map { entry in
+                    var fields: [String: JSON] = [
+                        "scheme": .string(entry.scheme), "platform": .string(entry.platform),
+                        "destination": .string(entry.destination),
+                    ]
+                    if let app = entry.app { fields["app"] = .string(app) }
+                    return .object(fields)
                 })
         ])
     }

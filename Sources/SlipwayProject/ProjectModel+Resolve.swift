@@ -133,10 +133,7 @@ struct ProjectModelBuilder {
         }
         if result.contains(where: { $0.config == nil }) { return result }
         if let prefix {
-            let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-."))
-            let escaped = String(
-                String.UnicodeScalarView(
-                    target.name.replacingOccurrences(of: "_", with: "-").unicodeScalars.filter(allowed.contains)))
+            let escaped = BundleIdentifierName.escaped(target.name)
             result.append(
                 BundleIdentifier(
                     value: prefix.value + "." + escaped, location: prefix.location, config: nil, origin: .bundleIdPrefix

@@ -15,7 +15,7 @@ public struct ManifestAssembler {
     /// For `${VAR}` in the spec's include paths, as the command that runs this reads them.
     public let environment: [String: String]
 
-    public init(workspace: Workspace, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(workspace: Workspace, environment: [String: String] = ProcessEnvironment.current) {
         self.workspace = workspace
         self.environment = environment
     }

@@ -29,7 +29,7 @@ public struct ManifestService {
     public let workspace: Workspace
     public let environment: [String: String]
 
-    public init(workspace: Workspace, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(workspace: Workspace, environment: [String: String] = ProcessEnvironment.current) {
         self.workspace = workspace
         self.environment = environment
     }

@@ -27,7 +27,7 @@ public struct ManifestWriter {
     public let environment: [String: String]
     let boundary: RepositoryBoundary
 
-    public init(repository: Repository, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(repository: Repository, environment: [String: String] = ProcessEnvironment.current) {
         boundary = RepositoryBoundary(repository: repository)
         root = boundary.root
         self.environment = environment

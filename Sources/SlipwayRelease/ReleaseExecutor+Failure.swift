@@ -49,6 +49,10 @@ extension ReleaseExecutor {
                         + "'git checkout HEAD -- \(plan.specFiles.joined(separator: " "))'; nothing was committed or tagged"
                 )
             }
+            // The generate stage's rewrite of a tracked project goes too: no half-released tree is left.
+            let generated = restoreGeneratedNotes(plan)
+            notes += generated.notes
+            if !generated.undone { undone = false }
         } else {
             notes.append("no file was changed; nothing was committed or tagged")
         }

@@ -28,6 +28,12 @@ struct ReleaseExecutor {
 
     var repository: Repository { workspace.repository }
 
+    /// ` (app holder)` when `apps:` lists several, so the progress line says which one is released.
+    var appName: String {
+        guard workspace.configuration.apps.count > 1, let app = workspace.configuration.selectedApp else { return "" }
+        return " (app \(app.name))"
+    }
+
     /// What the steps carried out so far left behind.
     struct Progress {
         var backup: AtomicFileWriter.Backup?
@@ -57,7 +63,7 @@ struct ReleaseExecutor {
         var progress = start
         if !progress.resuming {
             console.out(
-                "Releasing \(plan.draft.project.name) \(plan.previousVersionText) -> \(plan.versionText) from "
+                "Releasing \(plan.draft.project.name)\(appName) \(plan.previousVersionText) -> \(plan.versionText) from "
                     + "\(plan.head.short)\(plan.branch.map { " on \($0)" } ?? "")\n")
             try journal.write(in: repository)
         }

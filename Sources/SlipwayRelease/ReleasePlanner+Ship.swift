@@ -11,11 +11,16 @@ extension ReleasePlanner {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw Failure(
                 "cannot release: ship.whatToTestFile \(path.cQuotedIfNeeded) does not exist",
-                hint:
-                    "create it once and commit it (mkdir -p \(Shell.quote((path as NSString).deletingLastPathComponent)) "
-                    + "&& touch \(Shell.quote(path)) && git add \(Shell.quote(path))); each release then rewrites it")
+                hint: "create it once and commit it (\(Self.creating(path))); each release then rewrites it")
         }
         return BumpPlan.FileUpdate(
             url: url, displayPath: path, rootRelativePath: path, original: Array(data), updated: Array(notes.utf8))
+    }
+
+    /// The commands that create and track `path`; a file at the repository root needs no folder made.
+    static func creating(_ path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        let touch = "touch \(Shell.quote(path)) && git add \(Shell.quote(path))"
+        return folder.isEmpty ? touch : "mkdir -p \(Shell.quote(folder)) && " + touch
     }
 }

@@ -28,8 +28,10 @@ extension ReleaseService {
         let commit = try releaseCommit(journal, head: head)
         if let commit { try undoTag(journal, commit: commit, into: &report) }
         removeManifest(journal, into: &report)
-        if let commit { try undoCommit(journal, commit: commit, head: head, into: &report) }
+        var backOnHead = true
+        if let commit { backOnHead = try undoCommit(journal, commit: commit, head: head, into: &report) }
         try restoreSpecFiles(journal, into: &report)
+        if backOnHead { restoreGenerated(journal, head: head, into: &report) }
         ReleaseJournal.remove(in: workspace.repository)
         console.out(report.text(project: journal.project, version: journal.version))
         return report.left.isEmpty ? .success : .negative
@@ -81,7 +83,10 @@ extension ReleaseService {
         }
     }
 
-    private func undoCommit(_ journal: ReleaseJournal, commit: OID, head: OID, into report: inout AbortReport) throws {
+    /// Moves the branch back from the release commit; `false` when it has moved on (then the commit stays).
+    private func undoCommit(_ journal: ReleaseJournal, commit: OID, head: OID, into report: inout AbortReport) throws
+        -> Bool
+    {
         let repository = workspace.repository
         let moved: Bool
         let place: String
@@ -95,10 +100,25 @@ extension ReleaseService {
         guard moved else {
             report.left.append(
                 "\(place) has moved on from the release commit \(commit.short); 'git revert \(commit.short)' undoes it")
-            return
+            return false
         }
-        try repository.resetIndex(paths: journal.specFiles, to: head)
+        let generated = ReleaseStep.generatedFiles(journal.steps, specFiles: journal.specFiles)
+        try repository.resetIndex(paths: journal.specFiles + generated, to: head)
         report.done.append("moved \(place) back from the release commit \(commit.short) to \(head.short)")
+        return true
+    }
+
+    /// The tracked generated project the `generate` stage rewrote, as the commit released from holds it.
+    private func restoreGenerated(_ journal: ReleaseJournal, head: OID, into report: inout AbortReport) {
+        let paths = ReleaseStep.generatedFiles(journal.steps, specFiles: journal.specFiles)
+        let result = ReleaseExecutor.restoreGenerated(paths, head: head, in: workspace.repository)
+        for path in result.restored {
+            report.done.append(
+                "put \(path.cQuotedIfNeeded) back as \(head.short) holds it (the generate stage had rewritten it)")
+        }
+        for failure in result.failed {
+            report.left.append("\(failure.path.cQuotedIfNeeded) could not be put back: \(failure.reason)")
+        }
     }
 
     private func restoreSpecFiles(_ journal: ReleaseJournal, into report: inout AbortReport) throws {

@@ -1,3 +1,5 @@
+import SlipwayYAML
+
 /// Where the spec's files are read from: the working tree (`slipway version`, `bump`, `run`) or the tree of a commit
 /// (`slipway detect` judges commits, not the checkout).
 ///
@@ -13,6 +15,18 @@ package protocol SpecFileSource {
     func identity(of path: String) -> String
     /// How messages show the file.
     func displayPath(of path: String) -> String
+    /// The file at `path` (whose bytes are `bytes`) as `parse` reads it; a source that knows what the file's bytes
+    /// are (a blob id) can answer from an earlier parse of the same bytes at the same path.
+    func parsed(_ path: String, bytes: [UInt8], parse: ([UInt8]) throws(SpecError) -> YAMLFile) throws(SpecError)
+        -> YAMLFile
+}
+
+extension SpecFileSource {
+    package func parsed(
+        _ path: String, bytes: [UInt8], parse: ([UInt8]) throws(SpecError) -> YAMLFile
+    ) throws(SpecError) -> YAMLFile {
+        try parse(bytes)
+    }
 }
 
 /// A name in a folder, and whether globs' `**` descends into it (a real folder, never a link to one).

@@ -1,4 +1,5 @@
 import SlipwayGit
+import SlipwayYAML
 
 /// The spec files of many commits (what `SpecIncludes.paths` gives), each spec resolved once per set of spec
 /// files: a commit whose spec files are the same objects as those of any commit seen before reuses that result.
@@ -127,6 +128,8 @@ final class TreeSteps {
 
     let repository: Repository
     private var steps: [Step: TreeObject?] = [:]
+    /// The folder read last: a commit's probes ask several names of its root tree in a row.
+    private var loaded: LoadedTree?
 
     init(repository: Repository) {
         self.repository = repository
@@ -136,14 +139,14 @@ final class TreeSteps {
     func object(at path: String, inTree tree: OID) -> TreeObject? {
         guard !path.isEmpty else { return TreeObject(kind: .folder, id: tree) }
         var folder = tree
-        let names = path.split(separator: "/", omittingEmptySubsequences: false)
+        let names = SpecPath.segments(path, omittingEmpty: false)
         for (index, name) in names.enumerated() {
             let step = Step(tree: folder, name: name)
             let found: TreeObject?
             if let known = steps[step] {
                 found = known
             } else {
-                found = try? repository.object(at: String(name), inTree: folder)
+                found = lookUp(String(name), inTree: folder)
                 steps[step] = .some(found)
             }
             guard let found else { return nil }
@@ -153,11 +156,23 @@ final class TreeSteps {
         }
         return nil
     }
+
+    private func lookUp(_ name: String, inTree folder: OID) -> TreeObject? {
+        if loaded?.id != folder { loaded = try? LoadedTree(folder, in: repository) }
+        return loaded?.object(named: name)
+    }
 }
 
-/// Blob contents shared by the walks of one cache.
+/// Blob contents shared by the walks of one cache, and the spec files parsed from them.
 final class BlobCache {
+    struct ParsedKey: Hashable {
+        var blob: OID
+        var path: String
+    }
+
     var bytes: [OID: [UInt8]?] = [:]
+    /// A spec file changed in one commit leaves the others' blobs as they were: a walk after it parses one file.
+    var parsed: [ParsedKey: YAMLFile] = [:]
 }
 
 /// A commit's spec files that note every path they are asked about, and read through the probes.
@@ -189,4 +204,17 @@ struct ProbedSpecFiles: SpecFileSource, CommitTreeAddressing {
     func identity(of path: String) -> String { files.identity(of: path) }
 
     func displayPath(of path: String) -> String { files.displayPath(of: path) }
+
+    func parsed(_ path: String, bytes: [UInt8], parse: ([UInt8]) throws(SpecError) -> YAMLFile) throws(SpecError)
+        -> YAMLFile
+    {
+        guard let relative = files.relative(path), let blob = log.object(at: relative)?.id else {
+            return try parse(bytes)
+        }
+        let key = BlobCache.ParsedKey(blob: blob, path: path)
+        if let file = log.blobs.parsed[key] { return file }
+        let file = try parse(bytes)
+        log.blobs.parsed[key] = file
+        return file
+    }
 }

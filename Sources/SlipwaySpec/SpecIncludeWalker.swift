@@ -126,7 +126,9 @@ struct SpecIncludeWalker<Source: SpecFileSource> {
     /// Parses one spec file, which must be a mapping of spec keys.
     private func parse(_ bytes: [UInt8], path: String, quotesSource: Bool) throws(SpecError) -> YAMLFile {
         let display = source.displayPath(of: path)
-        let file = try Self.parse(bytes, displayPath: display, quotesSource: quotesSource)
+        let file = try source.parsed(path, bytes: bytes) { bytes throws(SpecError) in
+            try Self.parse(bytes, displayPath: display, quotesSource: quotesSource)
+        }
         if let root = file.root, root.kind != .mapping {
             throw SpecError(
                 "\(display) must be a mapping of spec keys (name:, settings:, targets:), found \(root.kindName)",

@@ -24,10 +24,40 @@ package enum SpecPath {
 
     /// PathKit's `parent()`: the folder part, `.` for a bare name.
     static func parent(_ path: String) -> String {
+        let slash = UInt8(ascii: "/")
         var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
-        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+        while trimmed.utf8.count > 1, trimmed.utf8.last == slash { trimmed = trimmed.dropLast() }
+        guard let index = trimmed.utf8.lastIndex(of: slash) else { return "." }
+        return index == trimmed.startIndex ? "/" : String(trimmed[..<index])
+    }
+
+    /// The parts of `path` between slashes, split on the byte `/` as git and the file system do (a Character split
+    /// costs a grapheme break test per character, and `detect --each` splits paths on every spec change).
+    static func segments(_ path: String, omittingEmpty: Bool = true) -> [Substring] {
+        let slash = UInt8(ascii: "/")
+        let utf8 = path.utf8
+        var parts: [Substring] = []
+        var start = utf8.startIndex
+        var index = start
+        while index != utf8.endIndex {
+            if utf8[index] == slash {
+                if !omittingEmpty || index != start { parts.append(path[start..<index]) }
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        if !omittingEmpty || start != utf8.endIndex { parts.append(path[start..<utf8.endIndex]) }
+        return parts
+    }
+
+    /// `parts` joined with `/`, built in one string (the generic `joined(separator:)` is not specialised here).
+    static func joined(_ parts: some Sequence<some StringProtocol>) -> String {
+        var result = ""
+        for part in parts {
+            if !result.isEmpty { result.append("/") }
+            result.append(contentsOf: part)
+        }
+        return result
     }
 
     /// Folds `.` and `..` segments without touching the file system.
@@ -37,7 +67,7 @@ package enum SpecPath {
         if isNormal(path) { return path }
         let absolute = path.hasPrefix("/")
         var parts: [Substring] = []
-        for part in path.split(separator: "/") {
+        for part in segments(path) {
             if part == "." { continue }
             if part == "..", let last = parts.last, last != ".." {
                 parts.removeLast()
@@ -47,7 +77,7 @@ package enum SpecPath {
                 parts.append(part)
             }
         }
-        let joined = parts.joined(separator: "/")
+        let joined = joined(parts)
         if absolute { return "/" + joined }
         return joined.isEmpty ? "." : joined
     }
@@ -85,15 +115,13 @@ package enum SpecPath {
 
     /// `path` relative to the folder `base` (both absolute), with `..` steps when it lies outside.
     package static func relative(_ path: String, from base: String) -> String {
-        let target = path.split(separator: "/")
-        let origin = base.split(separator: "/")
+        let target = segments(path)
+        let origin = segments(base)
         var common = 0
         while common < target.count, common < origin.count, target[common] == origin[common] { common += 1 }
         // Outside every shared folder but the root, an absolute path reads better than a ladder of `..`.
         if common == 0 { return path }
-        let ups = Array(repeating: "..", count: origin.count - common)
-        let rest = target[common...].map(String.init)
-        let joined = (ups + rest).joined(separator: "/")
+        let joined = joined(repeatElement(Substring(".."), count: origin.count - common) + target[common...])
         return joined.isEmpty ? "." : joined
     }
 

@@ -6,6 +6,9 @@ import SlipwayYAML
 /// Turns an inventory and the wanted new values into a `BumpPlan`, checking everything before anything is written.
 struct BumpPlanner {
     let inventory: VersionInventory
+    /// Whether to refuse definitions other targets inherit too; a bump of several apps at once checks them across
+    /// the apps instead (`AppsBumpPlanner`).
+    var checksShared = true
 
     /// The marketing change with `auto` already resolved to a level.
     enum Marketing {
@@ -19,8 +22,8 @@ struct BumpPlanner {
         var notes: [String] = []
         let marketingChange = try marketing.map { (wanted) throws(SpecError) in try change(of: wanted) }
         let buildChange = try build.flatMap { (wanted) throws(SpecError) in try change(of: wanted, notes: &notes) }
-        if marketingChange != nil { try inventory.requireUnshared(.marketing) }
-        if buildChange != nil { try inventory.requireUnshared(.build) }
+        if checksShared, marketingChange != nil { try inventory.requireUnshared(.marketing) }
+        if checksShared, buildChange != nil { try inventory.requireUnshared(.build) }
         if let marketingChange, marketingChange.oldValues.count > 1 {
             notes.append(
                 "the marketing versions were \(marketingChange.oldValues.joined(separator: ", ")); every definition "
@@ -122,9 +125,19 @@ struct BumpPlanner {
 
     /// Builds each edited file in one pass: the bytes between edits copied as they are, each value replaced.
     private func updatedFiles(_ edits: [BumpPlan.Edit]) throws(SpecError) -> [BumpPlan.FileUpdate] {
+        try BumpPlanner.files(
+            inventory.spec.documents.enumerated().map { index, document in
+                (document, edits.filter { $0.documentIndex == index })
+            })
+    }
+
+    /// Each document with its edits, as the new file (documents no edit changes are left out).
+    static func files(_ groups: [(document: SpecDocument, edits: [BumpPlan.Edit])]) throws(SpecError)
+        -> [BumpPlan.FileUpdate]
+    {
         var files: [BumpPlan.FileUpdate] = []
-        for (index, document) in inventory.spec.documents.enumerated() {
-            let mine = edits.filter { $0.documentIndex == index }.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        for (document, edits) in groups {
+            let mine = edits.sorted { $0.range.lowerBound < $1.range.lowerBound }
             guard !mine.isEmpty else { continue }
             let original = document.file.bytes
             var bytes: [UInt8] = []

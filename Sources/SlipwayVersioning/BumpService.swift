@@ -41,6 +41,12 @@ public struct BumpService {
         if case .next = build, let source = request.buildNumbers {
             build = .set(try source.nextBuildNumber())
         }
+        if let app = context.configuration.selectedApp, context.configuration.apps.count > 1 {
+            // A definition another app uses too (the same spec's project settings, a file both specs include).
+            let sharing = try AppsSharing.read(context, editing: [app.name])
+            if marketing != nil { try sharing.check(.marketing, values: [app.name: ""], command: command) }
+            if build != nil { try sharing.check(.build, values: [app.name: ""], command: command) }
+        }
         return try BumpPlanner(inventory: inventory).plan(marketing: marketing, build: build, auto: auto)
     }
 

@@ -7,8 +7,9 @@ import Testing
 @Suite("the rendered workflow's and the action's references")
 struct CIWorkflowShapeTests {
     /// What `slipway detect --github-matrix` writes (issue 9's interface): `matrix={"include":[{scheme, platform,
-    /// destination}]}`, beside the outputs `--github-output` writes (read from a real run below).
-    static let matrixKeys: Set<String> = ["scheme", "platform", "destination"]
+    /// destination}]}`, beside the outputs `--github-output` writes (read from a real run below); with several apps
+    /// each entry has its `app`, and the release job's matrix is `releases` (`{"app": [...]}`).
+    static let matrixKeys: Set<String> = ["scheme", "platform", "destination", "app"]
 
     /// Every scalar under a node, with the expressions (`${{ … }}`) it holds; `if:` values count whole.
     func expressions(in node: YAMLNode, key: String? = nil) -> [String] {
@@ -61,8 +62,12 @@ struct CIWorkflowShapeTests {
         let jobs = try #require(file.root?["jobs"])
         let jobNames = Set(jobs.pairs.map(\.key.scalar))
         #expect(jobNames == ["detect", "build", "test", "release"])
-        let detectOutputs = try detectOutputs(repository).union(["matrix"])
-        #expect(detectOutputs.isSuperset(of: ["major", "bump", "reasons"]), "\(detectOutputs)")
+        // Several apps add outputs (releases): read them from a real run with a major change for one app.
+        let apps = try AppFixture("two-app", configuration: AppFixture.twoApps)
+        for index in 1...6 { try apps.repo.write("Verifier/File\(index).swift", "let v\(index) = 1\n") }
+        try apps.repo.commit("Six verifier files")
+        let detectOutputs = try detectOutputs(repository).union(detectOutputs(apps.repo)).union(["matrix"])
+        #expect(detectOutputs.isSuperset(of: ["major", "bump", "reasons", "releases"]), "\(detectOutputs)")
 
         var outputsOf: [String: Set<String>] = [:]
         for (name, job) in jobs.pairs {
@@ -98,12 +103,15 @@ struct CIWorkflowShapeTests {
                 if name == "detect" { #expect(detectOutputs.contains(step[1]), "detect output \(output.scalar)") }
             }
             if let matrix {
-                #expect(matrix.scalar == "${{ fromJSON(needs.detect.outputs.matrix) }}", "\(name)")
+                let source = name == "release" ? #"releases || '{"app":[""]}'"# : "matrix"
+                #expect(matrix.scalar == "${{ fromJSON(needs.detect.outputs.\(source)) }}", "\(name)")
                 #expect(needs.contains("detect"))
             }
         }
         #expect(checked >= 20, "only \(checked) references were checked")
         #expect(Set(names(jobs["release"]?["needs"])) == ["detect", "build", "test"], "release waits for both")
+        // Several apps release one after another, each on top of the one before.
+        #expect(jobs["release"]?["strategy"]?["max-parallel"]?.scalar == "1")
     }
 
     @Test("action.yml: its outputs name its steps' ids, its expressions name its inputs, every step has a shell")

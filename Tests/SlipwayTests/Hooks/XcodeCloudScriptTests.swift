@@ -106,6 +106,38 @@ struct XcodeCloudScriptTests {
         #expect(try repository.read(".slipway/releases/1.2.0+42/manifest.json") == "{\"release\": true}\n")
     }
 
+    @Test("several apps: SLIPWAY_APP picks the app the scripts bump, note and record; without it they say which")
+    func severalApps() throws {
+        let source = AppFixture.root.appendingPathComponent("two-app/repo")
+        try repository.write(
+            "project.yml", try String(contentsOf: source.appendingPathComponent("project.yml"), encoding: .utf8))
+        try repository.write(".slipway.yml", AppFixture.twoApps)
+        try install()
+        let unnamed = try run("ci_pre_xcodebuild.sh", ["CI_BUILD_NUMBER": "42"])
+        #expect(unnamed.status != 0)
+        #expect(unnamed.stderr.contains("(holder, verifier): choose one with --app <name>"), "\(unnamed.stderr)")
+        let app = ["SLIPWAY_APP": "verifier", "CI_BUILD_NUMBER": "42"]
+        let bumped = try run("ci_pre_xcodebuild.sh", app)
+        #expect(bumped.status == 0, "\(bumped.stdout)\(bumped.stderr)")
+        let spec = try repository.read("project.yml")
+        #expect(spec.contains("CURRENT_PROJECT_VERSION: 42") && spec.contains("CURRENT_PROJECT_VERSION: 251"))
+        let cloned = try run("ci_post_clone.sh", app)
+        #expect(!cloned.stderr.contains("choose one with --app"), "\(cloned.stderr)")
+
+        let archive = repository.directory.url.appendingPathComponent("Verifier.xcarchive")
+        try FileManager.default.createDirectory(at: archive, withIntermediateDirectories: true)
+        var variables = app
+        variables["CI_XCODEBUILD_ACTION"] = "archive"
+        variables["CI_ARCHIVE_PATH"] = archive.path
+        let result = try run("ci_post_xcodebuild.sh", variables)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let manifest = try repository.read(".slipway/xcode-cloud/verifier/build-42/manifest.json")
+        let object = try JSONSerialization.jsonObject(with: Data(manifest.utf8)) as? [String: Any]
+        #expect((object?["version"] as? [String: Any])?["marketing"] as? String == "3.1.0", "\(manifest)")
+        #expect((object?["project"] as? [String: Any])?["app"] as? String == "verifier")
+        #expect(!(try repository.read("TestFlight/WhatToTest.en-US.txt")).isEmpty)
+    }
+
     @Test("manifest --build takes Apple's build number form only")
     func manifestBuildOption() throws {
         try repository.write("project.yml", "name: App\n")

@@ -140,7 +140,33 @@ struct FastPathTests {
     /// Debian's and Ubuntu's libgit2 (built with mbedTLS) parses this file in `git_libgit2_init()`.
     static let caBundle = "/etc/ssl/certs/ca-certificates.crt"
 
-    @Test("slipway detect never has mbedTLS parse the CA bundle: libgit2's request stops at Slipway's interposer")
+    /// Whether the slipway under test loads libgit2 as a shared library (the debug build) rather than having it linked
+    /// in (the Linux release build, a static executable: scripts/release-options.sh).
+    static let linksLibgit2Dynamically: Bool = {
+        guard let data = FileManager.default.contents(atPath: SlipwayBinary.path) else { return true }
+        return data.range(of: Data("libgit2.so".utf8)) != nil
+    }()
+
+    @Test("slipway detect reads less than the CA bundle holds, in the debug build and the static release build alike")
+    func certificatesNotRead() throws {
+        let bundle = FastPathTests.caBundle
+        let size = try #require(FileManager.default.attributesOfItem(atPath: bundle)[.size] as? Int)
+        let repo = try TestRepository()
+        try repo.touch("iOS/App.swift")
+        try repo.commit("Initial app")
+        // The shell's /proc/<pid>/io counts what the children it has waited for read, slipway's every read(2).
+        let script = "\"$0\" detect HEAD >/dev/null || exit 3; cat /proc/$$/io"
+        let result = try runProcess(
+            "/bin/sh", ["-c", script, SlipwayBinary.path], in: repo.url, environment: repo.environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("rchar: ") })
+        let read = try #require(Int(line.dropFirst("rchar: ".count)))
+        #expect(read < size, "slipway detect read \(read) bytes; the CA bundle alone holds \(size)")
+    }
+
+    @Test(
+        "slipway detect never has mbedTLS parse the CA bundle: libgit2's request stops at Slipway's interposer",
+        .enabled(if: FastPathTests.linksLibgit2Dynamically, "a static executable has no dynamic linker to log"))
     func certificatesDeferred() throws {
         let repo = try TestRepository()
         try repo.touch("iOS/App.swift")

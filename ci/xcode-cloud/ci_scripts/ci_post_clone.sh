@@ -3,6 +3,8 @@
 # history it judges, and generates the Xcode project from project.yml so Xcode Cloud finds it.
 # Installed by 'slipway ci install xcode-cloud --source <git url> --ref <ref>', which writes the two defaults
 # below; the next scripts find Slipway in ~/.slipway/bin.
+# Several apps ('apps:' in .slipway.yml): Xcode Cloud has a workflow per app, so set SLIPWAY_APP=<name> in each
+# workflow's environment; every slipway command here then works on that app (--app). One app: leave it unset.
 set -eu
 
 # Where Slipway comes from: its source repository and a tag or full commit sha of it (set either in the
@@ -33,4 +35,4 @@ fi
 
 slipway --version
 # --if-present: a project whose own 'stages:' has no 'generate' stage has nothing to generate here.
-slipway run --if-present generate
+slipway run --if-present generate ${SLIPWAY_APP:+--app "$SLIPWAY_APP"}

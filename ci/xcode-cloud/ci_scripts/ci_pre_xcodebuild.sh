@@ -4,6 +4,8 @@
 # - A spec with a build number (CURRENT_PROJECT_VERSION or CFBundleVersion): 'slipway bump --build' sets it.
 # - A spec without one: XcodeGen reads it from a small spec beside project.yml that includes project.yml and adds
 #   settings.base.CURRENT_PROJECT_VERSION (the including spec wins where both set a key); project.yml is unchanged.
+# Several apps ('apps:' in .slipway.yml): Xcode Cloud has a workflow per app, so set SLIPWAY_APP=<name> in each
+# workflow's environment; every slipway command here then works on that app (--app). One app: leave it unset.
 set -eu
 
 build=${CI_BUILD_NUMBER:?Xcode Cloud sets CI_BUILD_NUMBER}
@@ -11,7 +13,7 @@ cd "${CI_PRIMARY_REPOSITORY_PATH:?Xcode Cloud sets CI_PRIMARY_REPOSITORY_PATH}"
 PATH="$HOME/.slipway/bin:$PATH"
 
 # Exit 1 only says the definitions disagree; bump --build sets them all alike.
-versions=$(slipway version --json) || true
+versions=$(slipway version --json ${SLIPWAY_APP:+--app "$SLIPWAY_APP"}) || true
 case "$versions" in
 *'"build":{"agree":true,"value":null,"values":[]}'*)
     spec=$(printf '%s\n' "$versions" | sed -n 's/.*"spec":"\([^"]*\)".*/\1/p')
@@ -23,8 +25,8 @@ case "$versions" in
     xcodegen generate --spec "$wrapper"
     ;;
 *)
-    slipway bump --build "$build"
+    slipway bump --build "$build" ${SLIPWAY_APP:+--app "$SLIPWAY_APP"}
     # --if-present: a project whose own 'stages:' has no 'generate' stage has nothing to generate here.
-    slipway run --if-present generate
+    slipway run --if-present generate ${SLIPWAY_APP:+--app "$SLIPWAY_APP"}
     ;;
 esac

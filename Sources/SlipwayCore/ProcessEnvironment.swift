@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process's environment variables, read once.
+///
+/// `ProcessEnvironment.current` builds a new dictionary on every read, at about 14,000 instructions a
+/// variable: as much as the rest of `slipway --version`. Slipway never changes its own environment, so one snapshot,
+/// read straight from `environ`, serves every caller.
+public enum ProcessEnvironment {
+    public static let current: [String: String] = read()
+
+    static func read() -> [String: String] {
+        var variables: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let length = strlen(pointer)
+            let bytes = UnsafeBufferPointer(
+                start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
+            // As getenv(3) reads an entry: the name ends at the first '='; an entry without one names nothing.
+            if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<equals]), as: UTF8.self)
+                // The first definition of a name is the one getenv(3) returns.
+                if variables[name] == nil {
+                    variables[name] = String(
+                        decoding: UnsafeBufferPointer(rebasing: bytes[(equals + 1)...]), as: UTF8.self)
+                }
+            }
+            entry += 1
+        }
+        return variables
+    }
+}

@@ -1,0 +1,130 @@
+import SlipwayConfig
+import SlipwayCore
+import SlipwaySpec
+
+/// Which version definitions several apps of `apps:` share, read from every app's own inventory: a project-level
+/// setting the targets of two apps in one spec inherit, or a file two white-label specs both include. A bump
+/// writes such a definition only when every app sharing it is given the same value.
+struct AppsSharing {
+    /// One app with its spec as `--app` would see it.
+    struct App {
+        var config: AppConfig
+        var context: SpecContext
+        var inventory: VersionInventory
+    }
+
+    /// A definition, the apps whose versions it sets, and the targets of its spec no app owns that inherit it.
+    struct Place {
+        var definition: VersionDefinition
+        var apps: [String]
+        var unowned: [String]
+    }
+
+    let apps: [App]
+
+    /// Every app's inventory; an app whose spec does not read claims no definition (its own command says why).
+    /// `editing` are the apps the bump writes: their specs must read, for editing.
+    static func read(_ context: SpecContext, editing: [String]) throws(SpecError) -> AppsSharing {
+        var apps: [App] = []
+        for app in context.configuration.apps {
+            let scoped = SpecContext(
+                currentDirectory: context.currentDirectory, root: context.root, repository: context.repository,
+                configuration: context.configuration.scoped(to: app), environment: context.environment)
+            let access: SpecAccess = editing.contains(app.name) ? .edit : .read
+            let inventory: VersionInventory
+            do {
+                inventory = try .read(try scoped.locate(SpecContext.Options()), context: scoped, access: access)
+            } catch {
+                // Another app's spec that does not read claims nothing here; its own commands report why.
+                guard access == .read else { throw error }
+                continue
+            }
+            apps.append(App(config: app, context: scoped, inventory: inventory))
+        }
+        return AppsSharing(apps: apps)
+    }
+
+    /// The literal definitions of `kind` that more than one app uses, or that targets no app owns inherit too.
+    func places(_ kind: VersionDefinition.Kind) -> [Place] {
+        var order: [String] = []
+        var found: [String: Place] = [:]
+        for app in apps {
+            for definition in app.inventory.literals(kind) {
+                let key = Self.key(definition, in: app.inventory)
+                if found[key] == nil {
+                    order.append(key)
+                    found[key] = Place(definition: definition, apps: [], unowned: [])
+                }
+                found[key]?.apps.append(app.config.name)
+            }
+            // Targets of this spec that inherit the definition but belong to no app at all.
+            let owned = Set(
+                apps.filter { $0.config.spec == app.config.spec }.flatMap { Array($0.inventory.app?.targets ?? []) })
+            for (definition, others) in app.inventory.shared where definition.kind == kind && !definition.isReference {
+                let key = Self.key(definition, in: app.inventory)
+                for target in others where !owned.contains(target) && found[key]?.unowned.contains(target) == false {
+                    found[key]?.unowned.append(target)
+                }
+            }
+        }
+        return order.compactMap { found[$0] }.filter { $0.apps.count > 1 || !$0.unowned.isEmpty }
+    }
+
+    /// The same place whichever spec read it: the file (repository-relative) and the value's position.
+    static func key(_ definition: VersionDefinition, in inventory: VersionInventory) -> String {
+        "\(inventory.document(of: definition).rootRelativePath):\(definition.location.line):\(definition.location.column)"
+    }
+
+    /// Refuses writing `values` (app → new value, or a placeholder when the value is not known yet) where a
+    /// shared definition would change an app not given one, or take two values. `command` is the one asked.
+    func check(_ kind: VersionDefinition.Kind, values: [String: String], command: String) throws(SpecError) {
+        let touched = places(kind).filter { $0.apps.contains(where: { values[$0] != nil }) }
+        let flag = kind == .marketing ? "--set" : "--build"
+        let placeholder = kind == .marketing ? "<version>" : "<n>"
+        let setting = kind.settings[0]
+        let own = "give each app's targets their own \(setting) in their settings (targets.<name>.settings.base)"
+        let unowned = touched.filter { !$0.unowned.isEmpty }
+        if !unowned.isEmpty {
+            throw SpecError(
+                "the \(kind.title) is defined where targets no app of 'apps:' owns inherit it too, so changing it "
+                    + "would change theirs:\n" + lines(unowned) { "also \($0.unowned.joined(separator: ", "))" },
+                hint: "list those targets under an app in \(Configuration.fileName), or \(own)")
+        }
+        let missing = touched.filter { $0.apps.contains { values[$0] == nil } }
+        if !missing.isEmpty {
+            let given = values.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            let sharing = missing.flatMap(\.apps).uniqued()
+            let others = sharing.filter { values[$0] == nil }
+            let example = sharing.map { "\(flag) \($0)=\(placeholder)" }
+            let way =
+                command == "release"
+                ? "a release changes one app: set the apps that share it together first (slipway bump "
+                    + example.joined(separator: " ") + "), commit that, then release each app (slipway release "
+                    + "build --app \(sharing[0])); or \(own)"
+                : "set every app that shares it in one bump, to the same value (slipway bump "
+                    + example.joined(separator: " ") + "); or \(own)"
+            throw SpecError(
+                "the \(kind.title) of \(given) is defined where the app\(others.count == 1 ? "" : "s") "
+                    + "\(others.joined(separator: ", ")) inherit\(others.count == 1 ? "s" : "") it too, so changing "
+                    + "it alone would change theirs:\n"
+                    + lines(missing) { "shared by \($0.apps.joined(separator: ", "))" },
+                hint: way)
+        }
+        let differing = touched.filter { Set($0.apps.compactMap { values[$0] }).count > 1 }
+        if !differing.isEmpty {
+            throw SpecError(
+                "apps that share one definition of the \(kind.title) were given different values:\n"
+                    + lines(differing) { place in
+                        place.apps.map { "\($0) \(values[$0] ?? "")" }.joined(separator: ", ")
+                    },
+                hint: "one definition holds one value: give those apps the same value, or move \(setting) out of the "
+                    + "shared place and \(own), so each app has its own")
+        }
+    }
+
+    private func lines(_ places: [Place], _ note: (Place) -> String) -> String {
+        places.map {
+            "  \($0.definition.location) \($0.definition.keyPath) = \($0.definition.value)  (\(note($0)))"
+        }.joined(separator: "\n")
+    }
+}

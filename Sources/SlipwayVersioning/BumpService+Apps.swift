@@ -1,0 +1,142 @@
+import SlipwayConfig
+import SlipwayCore
+import SlipwayGit
+import SlipwayHistory
+import SlipwaySpec
+
+/// Several apps bumped at once: each app's own plan, and the one set of file edits they make together.
+public struct AppsBumpPlan {
+    public struct App {
+        public var name: String
+        public var plan: BumpPlan
+    }
+
+    public var apps: [App]
+    /// Every edit once (a definition the apps share is written once), the files and their diff.
+    public var merged: BumpPlan
+}
+
+extension BumpService {
+    /// `bump --set holder=5.2.0 --set verifier=5.2.0`: every named app's definitions take its value; a definition
+    /// several apps share is written once when each of them is given the same value, and refused otherwise.
+    public func plan(_ request: AppsBumpRequest) throws -> AppsBumpPlan {
+        let configuration = context.configuration
+        guard configuration.apps.count > 1 else {
+            throw Failure(
+                "--set and --build <app>=<value> set several apps at once, but \(Configuration.fileName) lists "
+                    + (configuration.apps.isEmpty ? "no apps" : "one app"),
+                hint: "give the value alone: slipway bump --set <version> or --build <n>")
+        }
+        for name in request.appNames { _ = try configuration.selecting(app: name) }
+        let sharing = try AppsSharing.read(context, editing: request.appNames)
+        var values: [String: String] = [:]
+        for value in request.marketing { values[value.app] = value.value }
+        try sharing.check(.marketing, values: values, command: "bump")
+        values = [:]
+        for value in request.build { values[value.app] = value.value }
+        try sharing.check(.build, values: values, command: "bump")
+
+        var apps: [AppsBumpPlan.App] = []
+        var inventories: [VersionInventory] = []
+        for name in request.appNames {
+            guard let app = sharing.apps.first(where: { $0.config.name == name }) else { continue }
+            var planner = BumpPlanner(inventory: app.inventory)
+            planner.checksShared = false
+            let plan = try planner.plan(
+                marketing: request.marketing(of: name).map { .set($0) },
+                build: request.build(of: name).map { .set($0) },
+                auto: nil)
+            apps.append(AppsBumpPlan.App(name: name, plan: plan))
+            inventories.append(app.inventory)
+        }
+        return AppsBumpPlan(apps: apps, merged: try BumpService.merge(apps.map(\.plan), inventories))
+    }
+
+    /// The apps' edits as one plan: a file two specs read is rewritten once, with every edit to it.
+    static func merge(_ plans: [BumpPlan], _ inventories: [VersionInventory]) throws(SpecError) -> BumpPlan {
+        var groups: [(document: SpecDocument, edits: [BumpPlan.Edit])] = []
+        var edits: [BumpPlan.Edit] = []
+        for (plan, inventory) in zip(plans, inventories) {
+            for edit in plan.edits {
+                let document = inventory.spec.documents[edit.documentIndex]
+                if let index = groups.firstIndex(where: { $0.document.rootRelativePath == document.rootRelativePath }) {
+                    // The same definition, read through two apps' specs: already edited, with the same value.
+                    guard !groups[index].edits.contains(where: { $0.range == edit.range }) else { continue }
+                    groups[index].edits.append(edit)
+                } else {
+                    groups.append((document, [edit]))
+                }
+                edits.append(edit)
+            }
+        }
+        let files = try BumpPlanner.files(groups)
+        let diff = files.map { UnifiedDiff.render(path: $0.rootRelativePath, old: $0.original, new: $0.updated) }
+            .joined()
+        var references: [VersionDefinition] = []
+        for reference in plans.flatMap(\.references)
+        where !references.contains(where: {
+            $0.location == reference.location
+        }) {
+            references.append(reference)
+        }
+        return BumpPlan(
+            spec: plans.map(\.spec).uniqued().joined(separator: ", "), level: nil, auto: nil, marketing: nil,
+            build: nil, edits: edits, references: references, files: files, diff: diff,
+            notes: plans.flatMap(\.notes).uniqued())
+    }
+
+    /// Plans the apps' bump, then prints the diff (`dryRun`) or writes every file (all or none) and reports, under
+    /// the repository's lock as `run` takes it.
+    public func run(
+        _ request: AppsBumpRequest, dryRun: Bool, json: Bool, commandLine: String = "slipway bump",
+        waitForLock: Bool = false, console: Console
+    ) throws -> ExitStatus {
+        var lock: ReleaseLock?
+        if !dryRun, let repository = context.repository, !repository.isBare {
+            lock = try WriterLock.take(repository, command: commandLine, wait: waitForLock, console: console)
+        }
+        defer { lock?.release() }
+        let plan = try plan(request)
+        if !dryRun, !plan.merged.isEmpty {
+            _ = try apply(plan.merged)
+        }
+        if json {
+            console.out(BumpReport.json(plan, dryRun: dryRun).compact() + "\n")
+        } else {
+            console.out(dryRun ? plan.merged.diff : BumpReport.text(plan))
+            if dryRun, plan.merged.isEmpty { console.out(BumpReport.text(plan)) }
+        }
+        return .success
+    }
+}
+
+extension BumpReport {
+    /// One line per app and kind (`app holder  marketing version  5.1.0 -> 5.2.0`), then the edits and files.
+    public static func text(_ plan: AppsBumpPlan) -> String {
+        let width = plan.apps.map(\.name.count).max() ?? 0
+        var lines: [String] = []
+        for app in plan.apps {
+            for (kind, change) in [(VersionDefinition.Kind.marketing, app.plan.marketing), (.build, app.plan.build)] {
+                guard let change else { continue }
+                let old = change.old ?? change.oldValues.joined(separator: " / ")
+                lines.append(
+                    "app " + VersionReport.pad(app.name, width + 2) + VersionReport.pad(kind.title, 19)
+                        + (old == change.new ? "\(old) (unchanged)" : "\(old) -> \(change.new)"))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n" + text(plan.merged)
+    }
+
+    /// The merged plan's JSON with `apps`: each app's `marketing` and `build` change.
+    public static func json(_ plan: AppsBumpPlan, dryRun: Bool) -> JSON {
+        guard case .object(var fields) = json(plan.merged, dryRun: dryRun) else { return .null }
+        fields["apps"] = .array(
+            plan.apps.compactMap { app in
+                guard case .object(let own) = json(app.plan, dryRun: dryRun) else { return nil }
+                return .object([
+                    "app": .string(app.name), "marketing": own["marketing"] ?? .null, "build": own["build"] ?? .null,
+                ])
+            })
+        return .object(fields)
+    }
+}
