@@ -90,11 +90,30 @@ public enum VerdictReport {
 
     /// One line per commit for `detect --each`.
     public static func line(_ verdict: Verdict) -> String {
-        let subject = verdict.commits.first?.subject.cQuotedIfNeeded ?? ""
-        let rules = verdict.reasons.map(\.rule.rawValue).joined(separator: ",")
-        let status = verdict.major ? "major" : "-    "
-        return
-            "\(verdict.head.short)  \(status)  \(pad(verdict.bump.rawValue, 6))\(pad(rules.isEmpty ? "-" : rules, 24)) \(subject)\n"
+        // Built in one string: `--each` writes a line per commit, and interpolation with padding cost as much as
+        // judging the commit.
+        var line = verdict.head.short
+        line.reserveCapacity(96)
+        line += verdict.major ? "  major  " : "  -      "
+        append(verdict.bump.rawValue, paddedTo: 6, to: &line)
+        var rules = ""
+        for reason in verdict.reasons {
+            if !rules.isEmpty { rules += "," }
+            rules += reason.rule.rawValue
+        }
+        append(rules.isEmpty ? "-" : rules, paddedTo: 24, to: &line)
+        line += " "
+        line += verdict.commits.first?.subject.cQuotedIfNeeded ?? ""
+        line += "\n"
+        return line
+    }
+
+    /// `text` and the spaces that make it `width` wide, at least one. Rule ids and bump levels are ASCII, so
+    /// bytes are characters.
+    private static func append(_ text: String, paddedTo width: Int, to line: inout String) {
+        line += text
+        let count = text.utf8.count
+        line += count >= width ? " " : String(repeating: " ", count: width - count)
     }
 
     /// Lines for `$GITHUB_OUTPUT`: `major`, `bump` and `reasons` (the rule ids that fired, comma-separated).
