@@ -20,6 +20,8 @@ if [ $# -ne 1 ]; then
 fi
 dir=$1
 fallback() {
+    # .pc files an earlier run wrote would name the archives without the options below.
+    rm -rf "$dir/pkgconfig"
     echo "release-options: $1; building with the C libraries shared (--static-swift-stdlib only)" >&2
     echo "--static-swift-stdlib"
     exit 0

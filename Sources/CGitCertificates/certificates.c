@@ -54,13 +54,14 @@ int __wrap_git_transport_ssh_global_init(void) {
 
 int slipway_finish_deferred_network_setup(void) {
     int status = 0;
+    // Each flag is cleared only once its set-up succeeded, so a failed one is tried again on the next call.
     if (deferred_tls && __real_git_mbedtls_stream_global_init != NULL) {
-        deferred_tls = 0;
         status = __real_git_mbedtls_stream_global_init();
+        if (status == 0) deferred_tls = 0;
     }
     if (status == 0 && deferred_ssh && __real_git_transport_ssh_global_init != NULL) {
-        deferred_ssh = 0;
         status = __real_git_transport_ssh_global_init();
+        if (status == 0) deferred_ssh = 0;
     }
     return status;
 }

@@ -6,15 +6,25 @@ import Darwin
 
 /// The process's environment variables, read once.
 ///
-/// `ProcessEnvironment.current` builds a new dictionary on every read, at about 14,000 instructions a
+/// `ProcessInfo.processInfo.environment` builds a new dictionary on every read, at about 14,000 instructions a
 /// variable: as much as the rest of `slipway --version`. Slipway never changes its own environment, so one snapshot,
-/// read straight from `environ`, serves every caller.
+/// read straight from the C environment, serves every caller.
 public enum ProcessEnvironment {
     public static let current: [String: String] = read()
 
+    /// The C environment block. Darwin code outside the main executable (a test bundle) cannot refer to `environ`
+    /// directly (environ(7)), so there it comes from `_NSGetEnviron()` (crt_externs.h).
+    private static var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> {
+        #if canImport(Darwin)
+        return _NSGetEnviron().pointee!
+        #else
+        return environ
+        #endif
+    }
+
     static func read() -> [String: String] {
         var variables: [String: String] = [:]
-        var entry = environ
+        var entry = environment
         while let pointer = entry.pointee {
             let length = strlen(pointer)
             let bytes = UnsafeBufferPointer(

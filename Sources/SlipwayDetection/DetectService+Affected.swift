@@ -17,7 +17,8 @@ extension DetectService {
     /// The targets the verdict's files reach, or `nil` when the head commit has no spec the model can read.
     public func reach(of verdict: Verdict) -> ChangeReach? { reachReport(of: verdict).reach }
 
-    /// `reach(of:)`, and when a spec file at the head commit is there but cannot be read (a YAML syntax error),
+    /// `reach(of:)`, and when a spec file at the head commit is there but cannot be read or resolved (a YAML syntax
+    /// error, a template that does not exist),
     /// a one-line warning at its `file:line:column`: without it the report would just name no targets. A spec
     /// that is not there at all gives no warning here (`Workspace.specWarning` says so).
     public func reachReport(of verdict: Verdict) -> (reach: ChangeReach?, warning: String?) {
@@ -32,11 +33,10 @@ extension DetectService {
             model = try ProjectModel.resolve(spec, environment: detector.environment)
         } catch {
             guard let place = error.location else { return (nil, nil) }
-            let commit = String(verdict.head.description.prefix(7))
             return (
                 nil,
-                "\(place): \(error.message) (the spec at \(commit) cannot be read, so no affected targets are "
-                    + "named)"
+                "\(place): \(error.message) (the spec at \(verdict.head.short) cannot be read or resolved, so no "
+                    + "affected targets are named)"
             )
         }
         return (reach(verdict, spec: spec, model: model, location: location), nil)

@@ -17,10 +17,11 @@ extension DetectService {
         var verdicts: [(app: String, verdict: Verdict)] = []
         var reached: [(app: AppConfig, major: Bool, entries: [CIMatrix.Entry])] = []
         var warnings: [String] = []
+        let scopes = appScopes(of: workspace)
         for app in workspace.configuration.apps {
             let scoped = Workspace(
                 repository: workspace.repository, configuration: workspace.configuration.scoped(to: app))
-            let service = DetectService(workspace: scoped)
+            let service = DetectService(workspace: scoped, appFiles: scopes[app.name])
             var verdict = try service.judge(request.target)
             let (reach, unread) = service.reachReport(of: verdict)
             // Apps sharing a spec share its error: say it once.

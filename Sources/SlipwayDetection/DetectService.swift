@@ -31,15 +31,46 @@ public struct DetectService {
     }
 
     public let workspace: Workspace
+    /// The selected app's file scope when the caller already worked it out (`appScopes(of:)`, for every app at
+    /// once); `nil` to work it out here.
+    public var appFiles: (any AppFileScope)?
 
     public init(workspace: Workspace) {
         self.workspace = workspace
     }
 
+    public init(workspace: Workspace, appFiles: (any AppFileScope)?) {
+        self.workspace = workspace
+        self.appFiles = appFiles
+    }
+
     public var detector: MajorChangeDetector {
         var detector = specDetector
-        detector.appFiles = DetectService.appFiles(of: workspace)
+        detector.appFiles = appFiles ?? DetectService.appFiles(of: workspace)
         return detector
+    }
+
+    /// Every app's file scope by name, each spec's model resolved once (judging N apps through `appFiles(of:)`
+    /// would resolve every spec N times): the project models, or the declared `sources:` where a model does not
+    /// resolve. Empty with one app or no commit yet.
+    public static func appScopes(of workspace: Workspace) -> [String: any AppFileScope] {
+        let configuration = workspace.configuration
+        guard configuration.apps.count > 1, !workspace.repository.isEmpty,
+            let head = try? workspace.repository.resolveCommit("HEAD")
+        else { return [:] }
+        let environment = ProcessEnvironment.current
+        if let scopes = ProjectModelScope.scopes(
+            configuration: configuration, repository: workspace.repository, commit: head, environment: environment)
+        {
+            return scopes
+        }
+        var scopes: [String: any AppFileScope] = [:]
+        for app in configuration.apps {
+            scopes[app.name] = DeclaredSourcesScope.make(
+                configuration: configuration.scoped(to: app), repository: workspace.repository, commit: head,
+                environment: environment)
+        }
+        return scopes
     }
 
     /// The detector without the app's file scope, for what needs only the spec's paths (`reach`): the scope

@@ -29,7 +29,9 @@ public struct NotesService {
         var commits = try repository.commits(from: head, excluding: base.map { [$0] } ?? [])
         if let scope = DetectService.appFiles(of: workspace) {
             // One app of several: a commit that changes only files other apps alone compile is theirs.
-            commits = try commits.filter { try NotesService.concerns($0, scope, in: repository) }
+            // One differ for the walk: it keeps the trees one comparison reads for the next ones.
+            let differ = TreeDiffer(repository: repository)
+            commits = try commits.filter { try NotesService.concerns($0, scope, differ: differ, in: repository) }
         }
         return ReleaseNotes(
             commits: commits, skipTags: workspace.configuration.detect.skipTags, since: since, head: head)
@@ -37,11 +39,12 @@ public struct NotesService {
 
     /// Whether `commit` is the app's: it changes a file the app compiles or no other app alone compiles (the
     /// spec, shared code, docs), or nothing at all. Merges are left out of the notes anyway.
-    static func concerns(_ commit: Commit, _ scope: any AppFileScope, in repository: Repository) throws(GitError)
-        -> Bool
-    {
+    static func concerns(
+        _ commit: Commit, _ scope: any AppFileScope, differ: TreeDiffer, in repository: Repository
+    ) throws(GitError) -> Bool {
         guard !commit.isMerge else { return true }
-        let files = try repository.changes(of: commit)
+        let parentTree = try commit.parents.first.map { parent throws(GitError) in try repository.treeID(of: parent) }
+        let files = try differ.changes(fromTree: parentTree, toTree: commit.treeID)
         return files.isEmpty || files.contains { $0.paths.contains(where: scope.concerns) }
     }
 

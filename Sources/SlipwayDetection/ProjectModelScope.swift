@@ -28,14 +28,22 @@ public struct ProjectModelScope: AppFileScope {
 
     /// The scope of the configuration's selected app at `commit`; `nil` without a selected app, with one app, or
     /// when an app's spec does not resolve there (then `DeclaredSourcesScope` judges from the written `sources:`).
-    /// Each spec is resolved once, however many apps share it.
     public static func make(
         configuration: Configuration, repository: Repository, commit: OID, environment: [String: String]
     ) -> ProjectModelScope? {
-        guard let selected = configuration.selectedApp, configuration.apps.count > 1 else { return nil }
+        guard let selected = configuration.selectedApp else { return nil }
+        return scopes(configuration: configuration, repository: repository, commit: commit, environment: environment)?[
+            selected.name]
+    }
+
+    /// Every app's scope by name, for judging all of them (the hook, `detect` without `--app`); `nil` with one app
+    /// or when an app's spec does not resolve. Each spec is resolved once, however many apps share it.
+    public static func scopes(
+        configuration: Configuration, repository: Repository, commit: OID, environment: [String: String]
+    ) -> [String: ProjectModelScope]? {
+        guard configuration.apps.count > 1 else { return nil }
         var models: [String: (model: ProjectModel, targets: SpecTargets, root: String)] = [:]
-        var own: Members?
-        var others: [Members] = []
+        var members: [(name: String, members: Members)] = []
         for app in configuration.apps {
             let scoped = configuration.scoped(to: app)
             let key = app.spec + "\u{0}" + (scoped.projectRoot ?? "")
@@ -54,15 +62,23 @@ public struct ProjectModelScope: AppFileScope {
                 guard let found = models[key],
                     let names = try AppScope.of(scoped, targets: found.targets, spec: app.spec)?.targets
                 else { return nil }
-                let members = Members(
-                    reach: AffectedTargets(model: found.model, projectRoot: found.root),
-                    targets: withDependencies(names, in: found.model))
-                if app.name == selected.name { own = members } else { others.append(members) }
+                members.append(
+                    (
+                        app.name,
+                        Members(
+                            reach: AffectedTargets(model: found.model, projectRoot: found.root),
+                            targets: withDependencies(names, in: found.model))
+                    ))
             } catch {
                 return nil
             }
         }
-        return own.map { ProjectModelScope(own: $0, others: others) }
+        var scopes: [String: ProjectModelScope] = [:]
+        for (index, app) in members.enumerated() {
+            let others = members.enumerated().filter { $0.offset != index }.map(\.element.members)
+            scopes[app.name] = ProjectModelScope(own: app.members, others: others)
+        }
+        return scopes
     }
 
     /// The targets named and every target they depend on, transitively.

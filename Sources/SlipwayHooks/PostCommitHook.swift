@@ -75,9 +75,13 @@ public struct PostCommitHook {
                 (configuration.apps.first?.name, try DetectService(workspace: scoped).detector.judge(commit: commit))
             ]
         }
+        let scopes = DetectService.appScopes(of: workspace)
         return try configuration.apps.map { app in
             let scoped = Workspace(repository: workspace.repository, configuration: configuration.scoped(to: app))
-            return (app.name, try DetectService(workspace: scoped).detector.judge(commit: commit))
+            return (
+                app.name,
+                try DetectService(workspace: scoped, appFiles: scopes[app.name]).detector.judge(commit: commit)
+            )
         }
     }
 
