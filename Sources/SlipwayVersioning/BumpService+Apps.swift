@@ -91,14 +91,12 @@ extension BumpService {
         _ request: AppsBumpRequest, dryRun: Bool, json: Bool, commandLine: String = "slipway bump",
         waitForLock: Bool = false, console: Console
     ) throws -> ExitStatus {
-        var lock: ReleaseLock?
-        if !dryRun, let repository = context.repository, !repository.isBare {
-            lock = try WriterLock.take(repository, command: commandLine, wait: waitForLock, console: console)
-        }
-        defer { lock?.release() }
-        let plan = try plan(request)
-        if !dryRun, !plan.merged.isEmpty {
-            _ = try apply(plan.merged)
+        let plan = try holdingWriterLock(
+            unless: dryRun, commandLine: commandLine, waitForLock: waitForLock, console: console
+        ) { () throws -> AppsBumpPlan in
+            let plan = try self.plan(request)
+            if !dryRun, !plan.merged.isEmpty { _ = try apply(plan.merged) }
+            return plan
         }
         if json {
             console.out(BumpReport.json(plan, dryRun: dryRun).compact() + "\n")

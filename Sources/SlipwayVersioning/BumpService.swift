@@ -50,6 +50,20 @@ public struct BumpService {
         return try BumpPlanner(inventory: inventory).plan(marketing: marketing, build: build, auto: auto)
     }
 
+    /// Runs `body` (plan, then write) holding the repository's writer lock, which a dry run or a bare repository
+    /// does without.
+    func holdingWriterLock<Result>(
+        unless dryRun: Bool, commandLine: String, waitForLock: Bool, console: Console,
+        _ body: () throws -> Result
+    ) throws -> Result {
+        var lock: ReleaseLock?
+        if !dryRun, let repository = context.repository, !repository.isBare {
+            lock = try WriterLock.take(repository, command: commandLine, wait: waitForLock, console: console)
+        }
+        defer { lock?.release() }
+        return try body()
+    }
+
     /// Writes every edited file atomically (all or none) and returns what they held before.
     public func apply(_ plan: BumpPlan) throws -> AtomicFileWriter.Backup {
         try BumpPlan.write(plan.files, with: writer)
@@ -62,14 +76,12 @@ public struct BumpService {
         _ request: BumpRequest, dryRun: Bool, json: Bool, commandLine: String = "slipway bump",
         waitForLock: Bool = false, console: Console
     ) throws -> ExitStatus {
-        var lock: ReleaseLock?
-        if !dryRun, let repository = context.repository, !repository.isBare {
-            lock = try WriterLock.take(repository, command: commandLine, wait: waitForLock, console: console)
-        }
-        defer { lock?.release() }
-        let plan = try plan(request)
-        if !dryRun, !plan.isEmpty {
-            _ = try apply(plan)
+        let plan = try holdingWriterLock(
+            unless: dryRun, commandLine: commandLine, waitForLock: waitForLock, console: console
+        ) { () throws -> BumpPlan in
+            let plan = try self.plan(request)
+            if !dryRun, !plan.isEmpty { _ = try apply(plan) }
+            return plan
         }
         if json {
             console.out(BumpReport.json(plan, dryRun: dryRun).compact() + "\n")
