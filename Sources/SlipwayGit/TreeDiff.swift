@@ -44,9 +44,9 @@ extension Repository {
 public final class TreeDiffer {
     let repository: Repository
     /// Old-side trees of the comparison in progress, kept for the next ones.
-    private var current: [ObjectKey: OpaquePointer] = [:]
+    private var current: [OID: OpaquePointer] = [:]
     /// Old-side trees of earlier comparisons, each with the number of the comparison that last used it.
-    private var previous: [ObjectKey: (tree: OpaquePointer, comparison: Int)] = [:]
+    private var previous: [OID: (tree: OpaquePointer, comparison: Int)] = [:]
     private var comparison = 0
     /// On the merge-heavy bench history, keeping 16 comparisons' trees instead of 1 read a quarter fewer trees.
     static let keptComparisons = 16
@@ -83,7 +83,7 @@ public final class TreeDiffer {
 
     /// The tree with this id: from the trees kept from the previous comparison when it is there.
     func tree(_ id: UnsafePointer<git_oid>, side: Side) throws(GitError) -> TreeHandle {
-        let key = ObjectKey(id)
+        let key = OID(id)
         if let tree = current[key] { return TreeHandle(pointer: tree, owned: false) }
         let tree: OpaquePointer
         if let kept = previous.removeValue(forKey: key) {
@@ -123,25 +123,6 @@ public final class TreeDiffer {
             git_tree_free(kept.tree)
             previous.removeValue(forKey: key)
         }
-    }
-}
-
-/// A raw object id as a cheap dictionary key (no hex string).
-struct ObjectKey: Hashable {
-    let first: UInt64
-    let second: UInt64
-    let third: UInt32
-
-    init(_ id: UnsafePointer<git_oid>) {
-        let raw = UnsafeRawPointer(id)
-        first = raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
-        second = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-        third = raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self)
-    }
-
-    init(_ id: git_oid) {
-        var copy = id
-        self.init(&copy)
     }
 }
 
@@ -332,14 +313,14 @@ struct TreeWalk {
     /// Exact renames: the same blob under a new name. Reads the walk's additions and deletions, and leaves in
     /// `pairing` those it did not pair.
     private func pairExactRenames(_ pairing: inout Pairing) {
-        var deletedByBlob: [ObjectKey: [Int]] = [:]
+        var deletedByBlob: [OID: [Int]] = [:]
         for (index, side) in deleted.enumerated() where TreeWalk.kind(side.mode) != TreeWalk.gitlinkMode {
-            deletedByBlob[ObjectKey(side.oid), default: []].append(index)
+            deletedByBlob[OID(side.oid), default: []].append(index)
         }
         var usedDeleted = Set<Int>()
         var unmatchedAdded: [Side] = []
         for side in added {
-            let key = ObjectKey(side.oid)
+            let key = OID(side.oid)
             if TreeWalk.kind(side.mode) != TreeWalk.gitlinkMode, var candidates = deletedByBlob[key],
                 !candidates.isEmpty
             {
