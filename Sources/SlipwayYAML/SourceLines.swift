@@ -23,6 +23,68 @@ struct SourceLines {
         checkpoints = [Checkpoint(offset: UInt32(textStart), character: 0, line: 1, column: 1)]
     }
 
+    /// The lines `SourceCursor` leaves after walking to byte `end`, for a reader that knew its offsets without it;
+    /// `nil` when the text holds a character libyaml refuses, or one this count and libyaml's could differ on:
+    /// invalid UTF-8, a control character (a tab or CR included), NEL, LS, PS, or a byte-order mark past the start.
+    init?(validating bytes: [UInt8], walkedTo end: Int) {
+        self.init(bytes)
+        let start = textStart
+        let found = bytes.withUnsafeBufferPointer { text -> [Checkpoint]? in
+            var found: [Checkpoint] = []
+            var offset = start
+            var character = 0
+            var line = 1
+            var lineCharacter = 0
+            var next = Self.spacing
+            while offset < text.count {
+                if offset >= next {
+                    if offset < end {
+                        let column = character - lineCharacter + 1
+                        found.append(
+                            Checkpoint(
+                                offset: UInt32(offset), character: UInt32(character), line: UInt32(line),
+                                column: UInt32(column)))
+                    }
+                    next += Self.spacing
+                }
+                let byte = text[offset]
+                character += 1
+                if byte >= 0x20, byte < 0x7F {
+                    offset += 1
+                } else if byte == 0x0A {
+                    offset += 1
+                    line += 1
+                    lineCharacter = character
+                } else if let width = Self.printableWidth(text, at: offset) {
+                    offset += width
+                } else {
+                    return nil
+                }
+            }
+            return found
+        }
+        guard let found else { return nil }
+        checkpoints += found
+    }
+
+    /// The width of the well-formed UTF-8 sequence at `offset` when libyaml reads it as one printable character
+    /// that is neither a line break nor a byte-order mark.
+    private static func printableWidth(_ text: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int? {
+        let byte = text[offset]
+        let width = byte & 0xE0 == 0xC0 ? 2 : byte & 0xF0 == 0xE0 ? 3 : byte & 0xF8 == 0xF0 ? 4 : 0
+        guard width > 0, offset + width <= text.count else { return nil }
+        var value = UInt32(byte & (0xFF >> (width + 1)))
+        for index in offset + 1..<offset + width {
+            guard text[index] & 0xC0 == 0x80 else { return nil }
+            value = value << 6 | UInt32(text[index] & 0x3F)
+        }
+        let minimum: UInt32 = width == 2 ? 0x80 : width == 3 ? 0x800 : 0x10000
+        let printable =
+            (0xA0...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
+        guard value >= minimum, printable, value != 0x2028, value != 0x2029, value != 0xFEFF else { return nil }
+        return width
+    }
+
     /// The line and column at a byte offset (of a character the parser reported).
     func position(at offset: Int) -> (line: Int, column: Int) {
         var low = 0
