@@ -24,68 +24,71 @@ extension NativeYAMLReader {
     /// A one-line plain scalar in block context; returns what stopped it: `:` (a key's), `#`, a line break or 0.
     mutating func plainScalar() -> UInt8 {
         let start = pos
-        let (end, stop) = skipPlain()
+        let (end, stop) = scanPlain(from: pos)
         appendScalar(start: start, end: end, style: .plain)
-        return stop
+        pos = stop
+        return at(stop)
     }
 
-    /// Reads a plain scalar's words and the spaces between them, stopping before `: `, ` #` and the line's end. The
-    /// value is the text up to `end` exactly, since the reader declines a scalar that goes on to the next line.
-    mutating func skipPlain() -> (end: Int, stop: UInt8) {
-        var end = pos
+    /// A plain scalar's words and the spaces between them from `start`, which stop before `: `, ` #` and the line's
+    /// end: where its text ends and where what stopped it is. The value is the text exactly, since the reader
+    /// declines a scalar that goes on to the next line.
+    func scanPlain(from start: Int) -> (end: Int, stop: Int) {
+        var next = start
+        var end = start
         while true {
-            let word = pos
-            while pos < count {
-                let byte = text[pos]
+            let word = next
+            while next < count {
+                let byte = text[next]
                 if byte == 0x20 || byte == 0x0A { break }
-                if byte == 0x3A, isBlankOrEnd(pos + 1) { break }
-                pos += 1
+                if byte == 0x3A, isBlankOrEnd(next + 1) { break }
+                next += 1
             }
-            if pos > word { end = pos }
-            guard at(pos) == 0x20 else { break }
-            skipSpaces()
-            if at(pos) == 0x23 { break }
+            if next > word { end = next }
+            guard next < count, text[next] == 0x20 else { break }
+            while next < count, text[next] == 0x20 { next += 1 }
+            if next < count, text[next] == 0x23 { break }
         }
-        return (end, at(pos))
+        return (end, next)
     }
 
     /// A single- or double-quoted scalar on one line.
     mutating func quotedScalar() throws(Decline) {
         let start = pos
         let style: YAMLNode.ScalarStyle = text[pos] == 0x27 ? .singleQuoted : .doubleQuoted
-        let decoded = try skipQuoted(decoding: true)
+        let (next, decoded) = try scanQuoted(from: pos, decoding: true)
+        pos = next
         appendScalar(start: start, end: pos, style: style, decoded: decoded)
     }
 
-    /// Reads past a quoted scalar; returns its value when escapes make it differ from its text (and `decoding`).
-    @discardableResult
-    mutating func skipQuoted(decoding: Bool = false) throws(Decline) -> [UInt8]? {
-        let quote = text[pos]
-        pos += 1
+    /// Where the quoted scalar at `start` ends (past its closing quote), with its value when escapes make it differ
+    /// from its text (and `decoding`).
+    func scanQuoted(from start: Int, decoding: Bool) throws(Decline) -> (next: Int, decoded: [UInt8]?) {
+        let quote = text[start]
+        var next = start + 1
         var decoded: [UInt8]?
-        var copied = pos
+        var copied = next
         while true {
-            guard pos < count else { throw Decline() }
-            let byte = text[pos]
+            guard next < count else { throw Decline() }
+            let byte = text[next]
             if byte == quote {
-                guard quote == 0x27, at(pos + 1) == 0x27 else { break }
-                if decoding { decoded = (decoded ?? []) + text[copied...pos] }
-                pos += 2
-                copied = pos
+                guard quote == 0x27, at(next + 1) == 0x27 else { break }
+                if decoding { decoded = (decoded ?? []) + text[copied...next] }
+                next += 2
+                copied = next
             } else if byte == 0x5C, quote == 0x22 {
-                guard let replacement = Self.escape(at(pos + 1)) else { throw Decline() }
-                if decoding { decoded = (decoded ?? []) + text[copied..<pos] + replacement }
-                pos += 2
-                copied = pos
+                guard let replacement = Self.escape(at(next + 1)) else { throw Decline() }
+                if decoding { decoded = (decoded ?? []) + text[copied..<next] + replacement }
+                next += 2
+                copied = next
             } else if byte == 0x0A {
                 throw Decline()
             } else {
-                pos += 1
+                next += 1
             }
         }
-        if decoded != nil { decoded?.append(contentsOf: text[copied..<pos]) }
-        pos += 1
-        return decoded
+        if decoded != nil { decoded?.append(contentsOf: text[copied..<next]) }
+        return (next + 1, decoded)
     }
 
     /// What libyaml makes of `\` and `byte` in a double-quoted scalar; `nil` for what this reader leaves to it.

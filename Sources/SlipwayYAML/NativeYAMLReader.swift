@@ -18,7 +18,9 @@ struct NativeYAMLReader {
     /// Where the current line starts: a column is `pos - lineStart` (0-based, as libyaml's), exact for indentation
     /// and for what follows `- ` since both are spaces.
     var lineStart = 0
-    var table = YAMLTree.Table()
+    /// The tree's records and flags, in order; `YAMLTree.Table` is made of them at the end.
+    var records: [YAMLTree.Record] = []
+    var flags: [UInt8] = []
     var values: [UInt8] = []
     var depth = 0
 
@@ -32,7 +34,7 @@ struct NativeYAMLReader {
         let parsed = bytes.withUnsafeBufferPointer { text -> (YAMLTree.Table, [UInt8], [Int?])? in
             var reader = NativeYAMLReader(text: text)
             guard let documents = try? reader.stream() else { return nil }
-            return (reader.table, reader.values, documents)
+            return (YAMLTree.Table(records: reader.records, flags: reader.flags), reader.values, documents)
         }
         guard let (table, values, documents) = parsed,
             let lines = SourceLines(validating: bytes, walkedTo: documents.isEmpty ? 0 : bytes.count)
@@ -58,7 +60,9 @@ struct NativeYAMLReader {
     @inline(__always) func isBlockEntry(_ index: Int) -> Bool { at(index) == 0x2D && isBlankOrEnd(index + 1) }
 
     mutating func skipSpaces() {
-        while pos < count, text[pos] == 0x20 { pos += 1 }
+        var next = pos
+        while next < count, text[next] == 0x20 { next += 1 }
+        pos = next
     }
 
     /// Skips spaces, comments and line breaks to where the next token starts, refusing a document marker there.
@@ -68,19 +72,23 @@ struct NativeYAMLReader {
     }
 
     private mutating func skipTrivia() {
-        while pos < count {
-            let byte = text[pos]
+        var next = pos
+        var line = lineStart
+        while next < count {
+            let byte = text[next]
             if byte == 0x20 {
-                pos += 1
+                next += 1
             } else if byte == 0x23 {
-                while pos < count, text[pos] != 0x0A { pos += 1 }
+                while next < count, text[next] != 0x0A { next += 1 }
             } else if byte == 0x0A {
-                pos += 1
-                lineStart = pos
+                next += 1
+                line = next
             } else {
                 break
             }
         }
+        pos = next
+        lineStart = line
     }
 
     /// `---` or `...` (three of `byte`) at the start of a line, followed by a space, a line break or the end.
@@ -102,26 +110,24 @@ struct NativeYAMLReader {
     mutating func open(kind: UInt8, flow: Bool = false) throws(Decline) -> Int {
         depth += 1
         guard depth <= Self.maximumDepth else { throw Decline() }
-        let index = table.count
-        table.append(
-            YAMLTree.Record(start: UInt32(truncatingIfNeeded: pos), end: 0, link: 0),
-            flags: kind | (flow ? YAMLTree.Flags.flow : 0))
-        return index
+        records.append(YAMLTree.Record(start: UInt32(truncatingIfNeeded: pos), end: 0, link: 0))
+        flags.append(kind | (flow ? YAMLTree.Flags.flow : 0))
+        return records.count - 1
     }
 
     /// Ends a collection at `end`: libyaml's end mark, which for a block collection is where the next token starts.
     mutating func close(_ index: Int, end: Int) {
         depth -= 1
-        table[index].end = UInt32(truncatingIfNeeded: end)
-        table[index].link = UInt32(truncatingIfNeeded: table.count)
+        records[index].end = UInt32(truncatingIfNeeded: end)
+        records[index].link = UInt32(truncatingIfNeeded: records.count)
     }
 
     /// A scalar from `start` to `end`; `decoded` when its value is not the text between them (less any quotes).
     mutating func appendScalar(start: Int, end: Int, style: YAMLNode.ScalarStyle, decoded: [UInt8]? = nil) {
-        var flags = style.rawValue << YAMLTree.Flags.styleShift
+        var flag = style.rawValue << YAMLTree.Flags.styleShift
         var link: UInt32 = 0
         if let decoded {
-            flags |= YAMLTree.Flags.decoded
+            flag |= YAMLTree.Flags.decoded
             link = UInt32(truncatingIfNeeded: values.count)
             let length = UInt32(truncatingIfNeeded: decoded.count)
             values.append(UInt8(length >> 24))
@@ -130,10 +136,9 @@ struct NativeYAMLReader {
             values.append(UInt8(length & 0xFF))
             values.append(contentsOf: decoded)
         }
-        table.append(
-            YAMLTree.Record(
-                start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end), link: link),
-            flags: flags)
+        records.append(
+            YAMLTree.Record(start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end), link: link))
+        flags.append(flag)
     }
 
     /// The empty plain scalar libyaml reads for a missing value, at the end of its `:` or `-`.
@@ -273,14 +278,15 @@ struct NativeYAMLReader {
 
     /// Whether the line from `pos` holds a key: a one-line scalar followed by `:` and a space or the line's end.
     func isKeyAhead() -> Bool {
-        var probe = self
         let byte = at(pos)
+        var next: Int
         if byte == 0x22 || byte == 0x27 {
-            do { try probe.skipQuoted() } catch { return false }
-            probe.skipSpaces()
-            return probe.at(probe.pos) == 0x3A && probe.isBlankOrEnd(probe.pos + 1)
+            do { next = try scanQuoted(from: pos, decoding: false).next } catch { return false }
+            while at(next) == 0x20 { next += 1 }
+        } else {
+            guard canStartPlain(pos) else { return false }
+            next = scanPlain(from: pos).stop
         }
-        guard canStartPlain(pos) else { return false }
-        return probe.skipPlain().stop == 0x3A
+        return at(next) == 0x3A && isBlankOrEnd(next + 1)
     }
 }

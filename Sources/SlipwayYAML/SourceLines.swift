@@ -28,43 +28,50 @@ struct SourceLines {
     /// invalid UTF-8, a control character (a tab or CR included), NEL, LS, PS, or a byte-order mark past the start.
     init?(validating bytes: [UInt8], walkedTo end: Int) {
         self.init(bytes)
-        let start = textStart
-        let found = bytes.withUnsafeBufferPointer { text -> [Checkpoint]? in
-            var found: [Checkpoint] = []
-            var offset = start
-            var character = 0
-            var line = 1
-            var lineCharacter = 0
-            var next = Self.spacing
-            while offset < text.count {
-                if offset >= next {
-                    if offset < end {
-                        let column = character - lineCharacter + 1
-                        found.append(
-                            Checkpoint(
-                                offset: UInt32(offset), character: UInt32(character), line: UInt32(line),
-                                column: UInt32(column)))
-                    }
-                    next += Self.spacing
-                }
+        let found = bytes.withUnsafeBufferPointer { text in Self.checkpoints(text, from: textStart, walkedTo: end) }
+        guard let found else { return nil }
+        checkpoints += found
+    }
+
+    /// The checkpoints past the first one, walking from `start` to the end to validate every character; the
+    /// character index and column of an offset are counted from the bytes less the multi-byte sequences' extra.
+    private static func checkpoints(
+        _ text: UnsafeBufferPointer<UInt8>, from start: Int, walkedTo end: Int
+    ) -> [Checkpoint]? {
+        var found: [Checkpoint] = []
+        var offset = start
+        var extra = 0
+        var line = 1
+        var lineOffset = start
+        var lineExtra = 0
+        var next = spacing
+        while offset < text.count {
+            let limit = min(next, text.count)
+            while offset < limit {
                 let byte = text[offset]
-                character += 1
-                if byte >= 0x20, byte < 0x7F {
+                if byte &- 0x20 < 0x5F {
                     offset += 1
                 } else if byte == 0x0A {
                     offset += 1
                     line += 1
-                    lineCharacter = character
-                } else if let width = Self.printableWidth(text, at: offset) {
+                    lineOffset = offset
+                    lineExtra = extra
+                } else if let width = printableWidth(text, at: offset) {
                     offset += width
+                    extra += width - 1
                 } else {
                     return nil
                 }
             }
-            return found
+            if offset < text.count, offset < end {
+                found.append(
+                    Checkpoint(
+                        offset: UInt32(offset), character: UInt32(offset - start - extra), line: UInt32(line),
+                        column: UInt32(offset - lineOffset - (extra - lineExtra) + 1)))
+            }
+            next += spacing
         }
-        guard let found else { return nil }
-        checkpoints += found
+        return found
     }
 
     /// The width of the well-formed UTF-8 sequence at `offset` when libyaml reads it as one printable character

@@ -24,7 +24,9 @@ struct NativeYAMLEdgeCaseTests {
         "a: |\n  # not a comment\n  x: y\n", "# only a comment\n", "", "\n\n", "---\na: 1\n", "--- # c\na: 1\n",
         "\u{FEFF}a: 1\n", "a: 1\n\n# trailing\n\n", "a: 1\n# c\n  # indented comment\nb: 2\n", "a: café\nb: 1\n",
         "ключ: значение\n", "a: \"é\\n\"\n", "a:\n  b: 1\n  # c\n\nc: 2\n", "a: --x\n", "a: ?x\n", "a: :x\n",
-        "k: [a, b]  # c\n", "a: 'x' # c\n",
+        "k: [a, b]  # c\n", "a: 'x' # c\n", "a: |\n  x\n     \n",
+        "a:\n  b: |\n      x\n    # comment\n  c: 1\n", "a: >\n  x\n\n   y\n  z\n", "a: |#c\n  x\n",
+        "- a\n-\n  b: 1\n", "a:\n    - x\nb:\n", "<<: x\n", "a: 'x'  \n", "a: x  # c  \n",
     ]
 
     static let declined: [String] = [

@@ -103,6 +103,20 @@ struct NativeYAMLReaderTests {
         #expect(Self.check("---\n" + BenchSpec.text(targets: 2), "bench spec after ---"))
     }
 
+    @Test("characters of two, three and four bytes: libyaml's lines and columns at every checkpoint")
+    func wideCharacters() {
+        let names = ["Café", "日本語のアプリ", "🚀 Rocket", "plain"]
+        let text = (0..<300).map { "  key\($0): \(names[$0 % 4]) # ü\n  \"q\($0)\": '\(names[($0 + 1) % 4])'\n" }
+        #expect(Self.check("targets:\n" + text.joined(), "wide characters"))
+    }
+
+    @Test("more records than one chunk of the table holds")
+    func manyRecords() {
+        let count = YAMLTree.Table.mask + 5000
+        let text = "items: [" + Array(repeating: "x", count: count).joined(separator: ", ") + "]\nlast: 1\n"
+        #expect(Self.check(text, "\(count + 4) records"))
+    }
+
     @Test("mutated corpus files: each declines or reads the same")
     func mutations() throws {
         for file in Self.corpusFiles where ["yml", "yaml"].contains(file.pathExtension) {
