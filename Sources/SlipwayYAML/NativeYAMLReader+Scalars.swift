@@ -34,6 +34,8 @@ extension NativeYAMLReader {
     /// end: where its text ends and where what stopped it is. The value is the text exactly, since the reader
     /// declines a scalar that goes on to the next line.
     func scanPlain(from start: Int) -> (end: Int, stop: Int) {
+        let count = count
+        let text = text
         var next = start
         var end = start
         while true {
@@ -41,12 +43,12 @@ extension NativeYAMLReader {
             while next < count {
                 let byte = text[next]
                 if byte == 0x20 || byte == 0x0A { break }
-                if byte == 0x3A, isBlankOrEnd(next + 1) { break }
-                next += 1
+                if byte == 0x3A, isBlankOrEnd(next &+ 1) { break }
+                next &+= 1
             }
             if next > word { end = next }
             guard next < count, text[next] == 0x20 else { break }
-            while next < count, text[next] == 0x20 { next += 1 }
+            while next < count, text[next] == 0x20 { next &+= 1 }
             if next < count, text[next] == 0x23 { break }
         }
         return (end, next)

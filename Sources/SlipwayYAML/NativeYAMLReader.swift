@@ -72,16 +72,18 @@ struct NativeYAMLReader {
     }
 
     private mutating func skipTrivia() {
+        let count = count
+        let text = text
         var next = pos
         var line = lineStart
         while next < count {
             let byte = text[next]
             if byte == 0x20 {
-                next += 1
+                next &+= 1
             } else if byte == 0x23 {
-                while next < count, text[next] != 0x0A { next += 1 }
+                while next < count, text[next] != 0x0A { next &+= 1 }
             } else if byte == 0x0A {
-                next += 1
+                next &+= 1
                 line = next
             } else {
                 break

@@ -48,19 +48,27 @@ struct SourceLines {
         while offset < text.count {
             let limit = min(next, text.count)
             while offset < limit {
-                let byte = text[offset]
-                if byte &- 0x20 < 0x5F {
-                    offset += 1
-                } else if byte == 0x0A {
-                    offset += 1
-                    line += 1
-                    lineOffset = offset
-                    lineExtra = extra
-                } else if let width = printableWidth(text, at: offset) {
-                    offset += width
-                    extra += width - 1
-                } else {
-                    return nil
+                // Eight printable ASCII bytes at once; a word with anything else goes byte by byte.
+                if offset &+ 8 <= limit, isPrintableASCII(text, at: offset) {
+                    offset &+= 8
+                    continue
+                }
+                let stop = min(offset &+ 8, limit)
+                while offset < stop {
+                    let byte = text[offset]
+                    if byte &- 0x20 < 0x5F {
+                        offset &+= 1
+                    } else if byte == 0x0A {
+                        offset &+= 1
+                        line &+= 1
+                        lineOffset = offset
+                        lineExtra = extra
+                    } else if let width = printableWidth(text, at: offset) {
+                        offset &+= width
+                        extra &+= width &- 1
+                    } else {
+                        return nil
+                    }
                 }
             }
             if offset < text.count, offset < end {
@@ -72,6 +80,20 @@ struct SourceLines {
             next += spacing
         }
         return found
+    }
+
+    /// Whether the eight bytes at `offset` are all printable ASCII (0x20 to 0x7E): no high bit, none below 0x20,
+    /// no 0x7F (the word tests are exact as yes-or-no answers).
+    @inline(__always)
+    private static func isPrintableASCII(_ text: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+        let word = UnsafeRawPointer(text.baseAddress.unsafelyUnwrapped).loadUnaligned(
+            fromByteOffset: offset, as: UInt64.self)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let delete = word ^ (ones &* 0x7F)
+        let below = (word &- ones &* 0x20) & ~word
+        let deletes = (delete &- ones) & ~delete
+        return (word | below | deletes) & high == 0
     }
 
     /// The width of the well-formed UTF-8 sequence at `offset` when libyaml reads it as one printable character

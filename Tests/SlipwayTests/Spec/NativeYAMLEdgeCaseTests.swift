@@ -54,5 +54,13 @@ struct NativeYAMLEdgeCaseTests {
         }
         #expect(NativeYAMLReader.read(Array("a: &x 1\n".utf8)) == nil)
         #expect(NativeYAMLReader.read(Array("a: b\n  c\n".utf8)) == nil)
+        // Characters libyaml refuses, in the middle of long runs of text (read eight bytes at a time).
+        for character in ["\u{7F}", "\u{1F}", "\u{00}", "\t", "\r", "\u{85}", "\u{2028}", "\u{FEFF}"] {
+            let text = "a: 0123456789abcdef" + character + "0123456789abcdef\n"
+            #expect(NativeYAMLReader.read(Array(text.utf8)) == nil, "\(text.debugDescription)")
+            NativeYAMLReaderTests.check(text)
+        }
+        #expect(
+            NativeYAMLReader.read(Array("a: 0123456789abcdef".utf8) + [0xC3, 0x28] + Array(" 01234567\n".utf8)) == nil)
     }
 }
