@@ -27,6 +27,9 @@ struct NativeYAMLReader {
     private init(text: UnsafeBufferPointer<UInt8>) {
         self.text = text
         count = text.count
+        // A spec has about one node per 16 bytes: room for twice that, so the arrays are not copied as they grow.
+        records.reserveCapacity(count / 8 + 16)
+        flags.reserveCapacity(count / 8 + 16)
     }
 
     /// The tree and the documents' roots, or `nil` when libyaml has to read the file.
