@@ -290,6 +290,9 @@ public struct MajorChangeDetector {
             bytes.formIndex(before: &index)
             if bytes[index] != expected { return false }
         }
+        // After an ASCII byte (or at the start) `.swift` begins a Character of its own; only a scalar such as a
+        // prepended mark could join the dot to what comes before it.
+        if index == bytes.startIndex || bytes[bytes.index(before: index)] < 0x80 { return true }
         return path.hasSuffix(".swift")
     }
 

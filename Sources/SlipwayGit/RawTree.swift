@@ -1,5 +1,11 @@
 import CGit2
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A tree read from its stored bytes: entries of `<octal mode> <name>\0<20-byte id>`, in git's order.
 ///
 /// `detect --each` reads thousands of trees. libgit2's `git_tree_lookup` parses every entry's mode with `strtol`
@@ -59,30 +65,46 @@ final class RawTree {
 
     /// The entries of a tree's bytes, or `nil` when they are not a well-formed tree (libgit2 refuses those too).
     static func entries(of bytes: UnsafeBufferPointer<UInt8>) -> [Entry]? {
-        var entries: [Entry] = []
-        entries.reserveCapacity(bytes.count / 32)
-        var index = 0
+        guard let base = bytes.baseAddress else { return [] }
         let end = bytes.count
         guard end < Int(Int32.max) else { return nil }
+        var entries: [Entry] = []
+        entries.reserveCapacity(end / 32)
+        var index = 0
         while index < end {
-            var mode: UInt32 = 0
-            let modeStart = index
-            while index < end, bytes[index] != UInt8(ascii: " ") {
-                let digit = bytes[index] &- UInt8(ascii: "0")
-                guard digit < 8, index - modeStart < 7 else { return nil }
-                mode = mode << 3 | UInt32(digit)
-                index += 1
-            }
-            guard index > modeStart, index < end, mode <= 0xFFFF else { return nil }
-            index += 1
-            let nameStart = index
-            while index < end, bytes[index] != 0 { index += 1 }
-            guard index > nameStart, end - index > 20 else { return nil }
+            guard let (mode, nameStart) = mode(base, from: index, end: end) else { return nil }
+            // The name ends at a NUL; memchr finds it faster than a byte loop.
+            guard let nul = memchr(base + nameStart, 0, end - nameStart) else { return nil }
+            let nameEnd = base.distance(to: nul.assumingMemoryBound(to: UInt8.self))
+            guard nameEnd > nameStart, end - nameEnd > 20 else { return nil }
             entries.append(
-                Entry(nameStart: Int32(nameStart), nameLength: Int32(index - nameStart), mode: normalized(mode)))
-            index += 21
+                Entry(nameStart: Int32(nameStart), nameLength: Int32(nameEnd - nameStart), mode: normalized(mode)))
+            index = nameEnd + 21
         }
         return entries
+    }
+
+    /// The octal mode at `index` and where the name after its space starts. The two modes nearly every entry has
+    /// (a file, a folder) are matched whole.
+    private static func mode(_ base: UnsafePointer<UInt8>, from index: Int, end: Int) -> (UInt32, Int)? {
+        if end - index > 7, matches(base + index, "100644 ") { return (0o100644, index + 7) }
+        if end - index > 6, matches(base + index, "40000 ") { return (0o040000, index + 6) }
+        var mode: UInt32 = 0
+        var position = index
+        while position < end, base[position] != UInt8(ascii: " ") {
+            let digit = base[position] &- UInt8(ascii: "0")
+            guard digit < 8, position - index < 7 else { return nil }
+            mode = mode << 3 | UInt32(digit)
+            position += 1
+        }
+        guard position > index, position < end, mode <= 0xFFFF else { return nil }
+        return (mode, position + 1)
+    }
+
+    private static func matches(_ bytes: UnsafePointer<UInt8>, _ text: StaticString) -> Bool {
+        let expected = text.utf8Start
+        for offset in 0..<text.utf8CodeUnitCount where bytes[offset] != expected[offset] { return false }
+        return true
     }
 
     /// libgit2's `normalize_filemode`: what `git_tree_entry_filemode` reports for a stored mode.

@@ -17,6 +17,10 @@ public final class TreeDiffer {
     /// Old-side trees of earlier comparisons, each with the number of the comparison that last used it.
     private var previous: [OID: (tree: RawTree, comparison: Int)] = [:]
     private var comparison = 0
+    /// The kept trees in the order they were last used, each with that comparison's number: the front expires
+    /// first (a tree used again has a newer record, and its older one is skipped).
+    private var expiry: [(key: OID, comparison: Int)] = []
+    private var expired = 0
     /// On the merge-heavy bench history, keeping 16 comparisons' trees instead of 1 read a quarter fewer trees.
     static let keptComparisons = 16
 
@@ -72,10 +76,21 @@ public final class TreeDiffer {
     }
 
     private func endComparison() {
-        for (key, tree) in current { previous[key] = (tree, comparison) }
-        current = [:]
+        for (key, tree) in current {
+            previous[key] = (tree, comparison)
+            expiry.append((key, comparison))
+        }
+        current.removeAll(keepingCapacity: true)
         let oldest = comparison - Self.keptComparisons
         comparison += 1
-        previous = previous.filter { $0.value.comparison > oldest }
+        while expired < expiry.count, expiry[expired].comparison <= oldest {
+            let record = expiry[expired]
+            expired += 1
+            if previous[record.key]?.comparison == record.comparison { previous.removeValue(forKey: record.key) }
+        }
+        if expired > 1024 {
+            expiry.removeFirst(expired)
+            expired = 0
+        }
     }
 }

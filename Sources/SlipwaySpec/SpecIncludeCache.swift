@@ -17,18 +17,26 @@ package final class SpecIncludeCache {
         /// Repository-relative paths the walk looked at, with what it found there (`nil`: nothing).
         package var probes: [(path: String, object: TreeObject?)]
         /// `files` and the spec itself: made once here, not for each commit that shares the resolution.
-        package var specFiles: Set<String>
+        package let specFiles: Set<String>
+        /// The probed paths, and every folder on the way to one: `dependsOn` asks these for each changed file.
+        private let probed: Set<String>
+        private let folders: Set<String>
 
         init(spec: String, files: Set<String>, probes: [(path: String, object: TreeObject?)]) {
             self.files = files
             self.probes = probes
-            specFiles = files
-            specFiles.insert(spec)
+            specFiles = files.union([spec])
+            probed = Set(probes.map(\.path))
+            var folders = Set<String>()
+            for probe in probes { folders.formUnion(SpecIncludeCache.folders(holding: probe.path)) }
+            self.folders = folders
         }
 
-        /// Whether a change to `path` (a file the tree diff lists) can change what the walk finds.
+        /// Whether a change to `path` (a file the tree diff lists) can change what the walk finds: `path` is a
+        /// probed path, a folder holding one, or lies in a probed folder (`overlaps` with some probe).
         package func dependsOn(_ path: String) -> Bool {
-            probes.contains { SpecIncludeCache.overlaps($0.path, path) }
+            if path.isEmpty || probed.contains("") || probed.contains(path) || folders.contains(path) { return true }
+            return SpecIncludeCache.folders(holding: path).contains(where: probed.contains)
         }
     }
 
@@ -80,6 +88,18 @@ package final class SpecIncludeCache {
     private let blobs = BlobCache()
     /// Folder lookups by tree id, shared by all commits.
     private lazy var steps = TreeSteps(repository: repository)
+
+    /// The folders on the way to `path` (`a` and `a/b` for `a/b/c`), split at its slashes.
+    static func folders(holding path: String) -> [String] {
+        var folders: [String] = []
+        let utf8 = path.utf8
+        var index = utf8.startIndex
+        while let slash = utf8[index...].firstIndex(of: UInt8(ascii: "/")) {
+            folders.append(String(path[..<slash]))
+            index = utf8.index(after: slash)
+        }
+        return folders
+    }
 
     /// Whether one path is the other, or a folder holding it.
     static func overlaps(_ a: String, _ b: String) -> Bool {

@@ -81,4 +81,23 @@ struct SpecPathBytesTests {
             #expect(bad.withUnsafeBufferPointer { RawTree.entries(of: $0) } == nil)
         }
     }
+
+    @Test("a resolution depends on a changed path exactly when the path overlaps one of its probes")
+    func dependsOn() {
+        let probes = ["project.yml", "Specs", "Specs/brands/alpha.yml", "Shared/base.yml", "Missing/file.yml"]
+        let resolution = SpecIncludeCache.Resolution(
+            spec: "project.yml", files: [], probes: probes.map { ($0, nil) })
+        let paths = [
+            "project.yml", "project.yml.orig", "Specs", "Specs/x.yml", "Specs/brands", "Spec", "Shared",
+            "Shared/base.yml", "Shared/base.yml/deeper", "Shared/other.yml", "Missing", "Missing/file.yml", "Mis",
+            "Sources/App.swift", "", "a/b/c/d",
+        ]
+        for path in paths {
+            let expected = probes.contains { SpecIncludeCache.overlaps($0, path) }
+            #expect(resolution.dependsOn(path) == expected, "\(path)")
+        }
+        let rooted = SpecIncludeCache.Resolution(spec: "project.yml", files: [], probes: [("", nil)])
+        #expect(rooted.dependsOn("Sources/App.swift"))
+        #expect(resolution.specFiles == ["project.yml"])
+    }
 }
