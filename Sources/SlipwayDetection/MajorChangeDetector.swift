@@ -92,7 +92,7 @@ public struct MajorChangeDetector {
         for commit in commits { trees[commit.id] = commit.treeID }
         let differ = TreeDiffer(repository: repository)
         let cache = SpecIncludeCache(
-            repository: repository, spec: specPath, projectRoot: projectRoot, environment: environment)
+            repository: repository, spec: specPath, projectRoot: projectRoot, environment: environment, trees: differ)
         // Spec files handed down from a child, by commit; a commit's children all come before it in the list.
         var handed: [OID: SpecIncludeCache.Resolution] = [:]
         for commit in commits {

@@ -6,12 +6,10 @@ extension Repository {
         -> [Commit]
     {
         if isShallow { return try shallowCommits(from: head, excluding: hidden, firstParentOnly: firstParentOnly) }
-        var odb: OpaquePointer?
-        if git_repository_odb(&odb, handle) == 0, let odb {
-            defer { git_odb_free(odb) }
-            if let walked = CommitWalk.commits(odb: odb, head: head, hidden: hidden, firstParent: firstParentOnly) {
-                return walked
-            }
+        if let odb = try? objectDatabase(),
+            let walked = CommitWalk.commits(odb: odb, head: head, hidden: hidden, firstParent: firstParentOnly)
+        {
+            return walked
         }
         return try revisionWalk(from: head, excluding: hidden, firstParentOnly: firstParentOnly)
     }

@@ -10,8 +10,8 @@ import CGit2
 /// thousands of files.
 public final class TreeDiffer {
     let repository: Repository
-    /// The object database the trees are read from, opened on first use.
-    private var odb: OpaquePointer?
+    /// The new side's root tree of the last comparison, for `loadedTree`.
+    private var lastRoot: LoadedTree?
     /// Old-side trees of the comparison in progress, kept for the next ones.
     private var current: [OID: RawTree] = [:]
     /// Old-side trees of earlier comparisons, each with the number of the comparison that last used it.
@@ -28,13 +28,6 @@ public final class TreeDiffer {
         self.repository = repository
     }
 
-    deinit {
-        // The trees hold objects of the database: free them before it.
-        current = [:]
-        previous = [:]
-        if let odb { git_odb_free(odb) }
-    }
-
     /// The files that differ from the tree `old` (`nil`: the empty tree) to the tree `new`.
     public func changes(fromTree old: OID?, toTree new: OID) throws(GitError) -> [FileChange] {
         defer { endComparison() }
@@ -44,7 +37,17 @@ public final class TreeDiffer {
         if var oldID = old?.raw { oldTree = try tree(&oldID, side: .old) }
         var walk = TreeWalk(differ: self)
         try walk.compare(oldTree, newTree, prefix: "", prefixBytes: nil)
+        lastRoot = LoadedTree(id: new, tree: newTree)
         return try walk.finish()
+    }
+
+    /// The tree `id` when the differ holds it: the new side's root of the last comparison, or an old side's tree
+    /// it keeps. Callers that look names up in the commits just compared (the spec cache's probes) then read no
+    /// tree again.
+    public func loadedTree(_ id: OID) -> LoadedTree? {
+        if let lastRoot, lastRoot.id == id { return lastRoot }
+        guard let tree = current[id] ?? previous[id]?.tree else { return nil }
+        return LoadedTree(id: id, tree: tree)
     }
 
     enum Side { case old, new }
@@ -58,21 +61,10 @@ public final class TreeDiffer {
         if let kept = previous.removeValue(forKey: key) {
             tree = kept.tree
         } else {
-            tree = try RawTree(id, odb: database())
+            tree = try RawTree(id, odb: repository.objectDatabase())
         }
         if side == .old { current[key] = tree }
         return tree
-    }
-
-    private func database() throws(GitError) -> OpaquePointer {
-        if let odb { return odb }
-        var opened: OpaquePointer?
-        try check(git_repository_odb(&opened, repository.handle), "git_repository_odb")
-        guard let opened else {
-            throw GitError.library(function: "git_repository_odb", code: -1, detail: "no object database returned")
-        }
-        odb = opened
-        return opened
     }
 
     private func endComparison() {
