@@ -16,13 +16,14 @@ public struct SpecTargets: Sendable {
         var names: [String] = []
         var templates: [String: [String]] = [:]
         var sources: [String: [String]] = [:]
+        var seen = Set<String>()
         for index in spec.mergeOrder {
             guard let root = spec.documents[index].file.root, root.kind == .mapping else { continue }
             for key in ["targets", "aggregateTargets"] {
                 guard let targets = root[key], targets.kind == .mapping else { continue }
                 for pair in targets.pairs where pair.key.kind == .scalar {
                     let name = pair.key.scalar
-                    if !names.contains(name) { names.append(name) }
+                    if seen.insert(name).inserted { names.append(name) }
                     templates[name, default: []] += SpecTargets.strings(pair.value["templates"])
                     sources[name, default: []] += SpecTargets.sourcePaths(pair.value["sources"])
                 }

@@ -22,10 +22,15 @@ public struct VersionInventory {
         let spec = try SpecLoader(context: context).load(location, access: access)
         let targets = SpecTargets(spec: spec)
         let scope = try AppScope.of(context.configuration, targets: targets, spec: spec.root.displayPath)
-        return try VersionInventory(spec: spec, app: scope)
+        return try VersionInventory(spec: spec, app: scope, targets: targets)
     }
 
     public init(spec: LoadedSpec, app: AppScope? = nil) throws(SpecError) {
+        try self.init(spec: spec, app: app, targets: SpecTargets(spec: spec))
+    }
+
+    /// `targets` are the spec's (`SpecTargets(spec:)`), when the caller has them already.
+    package init(spec: LoadedSpec, app: AppScope?, targets: SpecTargets) throws(SpecError) {
         self.spec = spec
         var definitions: [VersionDefinition] = []
         for (index, document) in spec.documents.enumerated() {
@@ -34,7 +39,6 @@ public struct VersionInventory {
             // One file (the usual case) keeps its array: appending would hold a second copy for a moment.
             if definitions.isEmpty { definitions = located } else { definitions += located }
         }
-        let targets = SpecTargets(spec: spec)
         self.targets = targets
         self.app = app
         guard let app else {

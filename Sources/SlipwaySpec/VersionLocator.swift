@@ -22,6 +22,10 @@ package struct VersionLocator {
     }
 
     private var hits: [Hit] = []
+    /// The keys from the root to where the walk is, and each one's key path once a hit has asked for it: a path is
+    /// made only for the settings found, not for every mapping walked.
+    private var keys: [YAMLNode] = []
+    private var paths: [String?] = []
 
     init(document: SpecDocument, documentIndex: Int) {
         self.document = document
@@ -48,18 +52,25 @@ package struct VersionLocator {
     }
 
     private mutating func walkRoot(_ root: YAMLNode, _ expansion: YAMLExpansion) throws(YAMLError) {
-        for entry in try expansion.entries(of: root) {
-            let path = entry.key
-            switch Self.structural(entry.key) {
-            case "settings":
-                try walkSettings(entry, path: path, depth: 0, expansion)
-            case "settingGroups", "settingPresets":
-                for group in try expansion.entries(of: entry.value, via: entry.via) {
-                    try walkSettings(group, path: Self.join(path, group.key), depth: 0, expansion)
+        for entry in try expansion.keyedEntries(of: root) {
+            let key = SpecKey(entry.key)
+            guard key != .other else { continue }
+            enter(entry.key)
+            defer { leave() }
+            switch key {
+            case .settings:
+                try walkSettings(entry, depth: 0, expansion)
+            case .settingGroups, .settingPresets:
+                for group in try expansion.keyedEntries(of: entry.value, via: entry.via) {
+                    enter(group.key)
+                    defer { leave() }
+                    try walkSettings(group, depth: 0, expansion)
                 }
-            case "targets", "targetTemplates", "aggregateTargets":
-                for target in try expansion.entries(of: entry.value, via: entry.via) {
-                    try walkTarget(target, path: Self.join(path, target.key), expansion)
+            case .targets, .targetTemplates, .aggregateTargets:
+                for target in try expansion.keyedEntries(of: entry.value, via: entry.via) {
+                    enter(target.key)
+                    defer { leave() }
+                    try walkTarget(target, expansion)
                 }
             default:
                 break
@@ -67,21 +78,23 @@ package struct VersionLocator {
         }
     }
 
-    private mutating func walkTarget(_ target: Entry, path: String, _ expansion: YAMLExpansion) throws(YAMLError) {
-        for entry in try expansion.entries(of: target.value, via: target.via) {
-            switch Self.structural(entry.key) {
-            case "settings":
-                try walkSettings(entry, path: Self.join(path, entry.key), depth: 0, expansion)
-            case "info":
-                for info in try expansion.entries(of: entry.value, via: entry.via)
-                where Self.structural(info.key) == "properties" {
-                    let propertiesPath = Self.join(Self.join(path, entry.key), info.key)
-                    for property in try expansion.entries(of: info.value, via: info.via) {
+    private mutating func walkTarget(_ target: Entry, _ expansion: YAMLExpansion) throws(YAMLError) {
+        for entry in try expansion.keyedEntries(of: target.value, via: target.via) {
+            switch SpecKey(entry.key) {
+            case .settings:
+                enter(entry.key)
+                defer { leave() }
+                try walkSettings(entry, depth: 0, expansion)
+            case .info:
+                enter(entry.key)
+                defer { leave() }
+                for info in try expansion.keyedEntries(of: entry.value, via: entry.via)
+                where SpecKey(info.key) == .properties {
+                    enter(info.key)
+                    defer { leave() }
+                    for property in try expansion.keyedEntries(of: info.value, via: info.via) {
                         if let (setting, kind) = Self.lookUp(property.key, in: Self.infoKinds) {
-                            hits.append(
-                                Hit(
-                                    node: property.value, setting: setting, kind: kind,
-                                    path: Self.join(propertiesPath, property.key)))
+                            hit(property, setting: setting, kind: kind)
                         }
                     }
                 }
@@ -92,26 +105,31 @@ package struct VersionLocator {
     }
 
     /// XcodeGen's `Settings`: structured when `base`, `configs`, `groups` or `presets` is present, else plain.
-    private mutating func walkSettings(_ settings: Entry, path: String, depth: Int, _ expansion: YAMLExpansion)
-        throws(YAMLError)
-    {
-        let entries = try expansion.entries(of: settings.value, via: settings.via)
+    private mutating func walkSettings(_ settings: Entry, depth: Int, _ expansion: YAMLExpansion) throws(YAMLError) {
+        let entries = try expansion.keyedEntries(of: settings.value, via: settings.via)
         let structured = entries.contains {
-            ["base", "configs", "groups", "presets"].contains(Self.structural($0.key))
+            switch SpecKey($0.key) {
+            case .base, .configs, .groups, .presets: return true
+            default: return false
+            }
         }
         guard structured, depth < 32 else {
-            walkBuildSettings(entries, path: path)
+            walkBuildSettings(entries)
             return
         }
         for entry in entries {
-            switch Self.structural(entry.key) {
-            case "base":
-                walkBuildSettings(
-                    try expansion.entries(of: entry.value, via: entry.via), path: Self.join(path, entry.key))
-            case "configs":
-                for config in try expansion.entries(of: entry.value, via: entry.via) {
-                    try walkSettings(
-                        config, path: Self.join(Self.join(path, entry.key), config.key), depth: depth + 1, expansion)
+            switch SpecKey(entry.key) {
+            case .base:
+                enter(entry.key)
+                defer { leave() }
+                walkBuildSettings(try expansion.keyedEntries(of: entry.value, via: entry.via))
+            case .configs:
+                enter(entry.key)
+                defer { leave() }
+                for config in try expansion.keyedEntries(of: entry.value, via: entry.via) {
+                    enter(config.key)
+                    defer { leave() }
+                    try walkSettings(config, depth: depth + 1, expansion)
                 }
             default:
                 break
@@ -119,19 +137,61 @@ package struct VersionLocator {
         }
     }
 
-    private mutating func walkBuildSettings(_ entries: [Entry], path: String) {
+    private mutating func walkBuildSettings(_ entries: [Entry]) {
         for entry in entries {
             if let (setting, kind) = Self.lookUp(entry.key, in: Self.settingsKinds) {
-                hits.append(Hit(node: entry.value, setting: setting, kind: kind, path: Self.join(path, entry.key)))
+                hit(entry, setting: setting, kind: kind)
             }
         }
     }
 
+    // MARK: Key paths
+
+    private mutating func enter(_ key: YAMLNode) {
+        keys.append(key)
+        paths.append(nil)
+    }
+
+    private mutating func leave() {
+        keys.removeLast()
+        paths.removeLast()
+    }
+
+    /// The key path of where the walk is, joined as `join` joins it key by key.
+    private mutating func path() -> String {
+        guard let last = paths.indices.last else { return "" }
+        if let known = paths[last] { return known }
+        var depth = last
+        while depth > 0, paths[depth - 1] == nil { depth -= 1 }
+        var path = depth > 0 ? paths[depth - 1] ?? "" : ""
+        for index in depth...last {
+            path = Self.join(path, keys[index].scalar)
+            paths[index] = path
+        }
+        return path
+    }
+
+    private mutating func hit(_ entry: Entry, setting: String, kind: VersionDefinition.Kind) {
+        let path = Self.join(path(), entry.key.scalar)
+        hits.append(Hit(node: entry.value, setting: setting, kind: kind, path: path))
+    }
+
     /// The kind a setting name defines, with the name as the table spells it when the key is those very bytes: a
     /// spec with a definition in every target then keeps one copy of the name, not one a definition.
-    private static func lookUp(_ key: String, in table: [String: VersionDefinition.Kind])
+    private static func lookUp(_ node: YAMLNode, in table: [String: VersionDefinition.Kind])
         -> (setting: String, kind: VersionDefinition.Kind)?
     {
+        // ASCII bytes equal a name exactly when the strings are equal; anything else is left to `String`.
+        let ascii: (setting: String, kind: VersionDefinition.Kind)?? = node.withScalarBytes { bytes in
+            guard YAMLBytes.isASCII(bytes) else { return nil }
+            for (name, kind) in table {
+                let same = name.utf8.withContiguousStorageIfAvailable { YAMLBytes.equal($0, bytes) } ?? false
+                if same { return (name, kind) }
+            }
+            return .some(nil)
+        }
+        if let ascii { return ascii }
+        let key = node.scalar
         guard let index = table.index(forKey: key) else { return nil }
         let (name, kind) = table[index]
         return (name.utf8.elementsEqual(key.utf8) ? name : key, kind)
@@ -142,6 +202,10 @@ package struct VersionLocator {
     /// The hits of each node in order of first appearance: each node's first hit, and the next hit of the same node
     /// after each hit (-1 for none). Chains, not an array per node, since a large spec has one per definition.
     private func chains() -> (firsts: [Int32], next: [Int32]) {
+        // Without anchors or merge keys every node is reached once, where it is written: each hit its own.
+        guard mayShareNodes else {
+            return (hits.indices.map { Int32($0) }, [Int32](repeating: -1, count: hits.count))
+        }
         var groupOf: [YAMLNode: Int] = [:]
         var firsts: [Int32] = []
         var lasts: [Int32] = []
@@ -165,15 +229,17 @@ package struct VersionLocator {
         let written = writtenPaths(of: firsts)
         var result: [VersionDefinition] = []
         result.reserveCapacity(firsts.count)
+        var readings: [String: PlainScalar.Reading] = [:]
         for head in firsts {
-            let id = hits[Int(head)].node
+            let first = hits[Int(head)]
+            let id = first.node
+            // The node's other hits, following the chain (none for most: an array each would cost more).
             var group: [Hit] = []
-            var member = Int(head)
+            var member = Int(next[Int(head)])
             while member >= 0 {
                 group.append(hits[member])
                 member = Int(next[member])
             }
-            guard let first = group.first else { continue }
             let node = first.node
             if let other = group.first(where: { $0.kind != first.kind }) {
                 throw SpecError(
@@ -195,21 +261,33 @@ package struct VersionLocator {
             }
             let keyPath = written[id] ?? first.path
             var usedBy: [String] = []
+            if first.path != keyPath { usedBy.append(first.path) }
             for hit in group where hit.path != keyPath && !usedBy.contains(hit.path) { usedBy.append(hit.path) }
             var misread: String?
-            if node.style == .plain, !Self.isStringTag(node.tag),
-                case .changedNumber(let printed) = PlainScalar.reading(node.scalar)
-            {
-                misread = printed.map { "the number \($0)" } ?? "a number"
+            let value = node.scalar
+            if node.style == .plain, !Self.isStringTag(node.tag) {
+                // A large spec repeats one value in every target: read each distinct text once.
+                let reading = readings[value] ?? PlainScalar.reading(value)
+                readings[value] = reading
+                if case .changedNumber(let printed) = reading {
+                    misread = printed.map { "the number \($0)" } ?? "a number"
+                }
             }
             result.append(
                 VersionDefinition(
                     kind: first.kind, setting: first.setting, documentIndex: documentIndex, node: node,
                     keyPath: keyPath,
-                    usedBy: usedBy, value: node.scalar, isReference: VersionDefinition.isReference(node.scalar),
+                    usedBy: usedBy, value: value, isReference: VersionDefinition.isReference(value),
                     misread: misread, location: file.location(node.valueStart)))
         }
         return result
+    }
+
+    /// Whether the file holds `&` or `<<` anywhere: without them it has no anchor and no merge key.
+    private var mayShareNodes: Bool {
+        let bytes = document.file.bytes
+        return YAMLBytes.contains(bytes, UInt8(ascii: "&"))
+            || YAMLBytes.contains(bytes, UInt8(ascii: "<"), then: UInt8(ascii: "<"))
     }
 
     package static func isStringTag(_ tag: String?) -> Bool {
@@ -220,15 +298,7 @@ package struct VersionLocator {
     /// aliased value is the anchor (YAML requires the anchor before any alias).
     private func writtenPaths(of firsts: [Int32]) -> [YAMLNode: String] {
         // Without anchors or merge keys every value is reached exactly where it is written.
-        let bytes = document.file.bytes
-        let ampersand = UInt8(ascii: "&")
-        let less = UInt8(ascii: "<")
-        guard
-            bytes.contains(ampersand)
-                || bytes.indices.dropLast().contains(where: { bytes[$0] == less && bytes[$0 + 1] == less })
-        else {
-            return [:]
-        }
+        guard mayShareNodes else { return [:] }
         let wanted = Set(firsts.map { hits[Int($0)].node })
         var found: [YAMLNode: String] = [:]
         var visited = Set<YAMLNode>()
@@ -263,12 +333,7 @@ package struct VersionLocator {
     // MARK: Mapping entries
 
     /// A mapping's entry with merge keys expanded, and the alias or merge key it was reached through.
-    typealias Entry = YAMLExpansion.Entry
-
-    /// A structural key without XcodeGen's `:REPLACE` suffix (used by included files to replace instead of merge).
-    static func structural(_ key: String) -> String {
-        key.hasSuffix(":REPLACE") ? String(key.dropLast(8)) : key
-    }
+    typealias Entry = YAMLExpansion.KeyedEntry
 
     static func join(_ path: String, _ key: String) -> String {
         path.isEmpty ? key : path + "." + key

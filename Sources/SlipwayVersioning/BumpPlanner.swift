@@ -102,12 +102,24 @@ struct BumpPlanner {
     /// One edit per literal definition whose text must change.
     private func edits(marketing: BumpPlan.Change?, build: BumpPlan.Change?) throws(SpecError) -> [BumpPlan.Edit] {
         var edits: [BumpPlan.Edit] = []
+        // Whether each document may hold each new value unquoted: the same answer for every definition there.
+        var plain: [Int: (marketing: Bool?, build: Bool?)] = [:]
         for definition in inventory.definitions where !definition.isReference {
             let target = definition.kind == .marketing ? marketing : build
             // An unquoted value YAML misreads is rewritten even when its text is already right, to quote it.
             guard let target, definition.value != target.new || definition.misread != nil else { continue }
             let document = inventory.document(of: definition)
-            let replacement = try ScalarRewriter.replacement(for: definition, with: target.new, in: document)
+            var known = plain[definition.documentIndex] ?? (nil, nil)
+            let staysPlain: Bool
+            if let answer = definition.kind == .marketing ? known.marketing : known.build {
+                staysPlain = answer
+            } else {
+                staysPlain = ScalarRewriter.staysPlain(target.new, in: document)
+                if definition.kind == .marketing { known.marketing = staysPlain } else { known.build = staysPlain }
+                plain[definition.documentIndex] = known
+            }
+            let replacement = try ScalarRewriter.replacement(
+                for: definition, with: target.new, in: document, staysPlain: staysPlain)
             edits.append(
                 BumpPlan.Edit(
                     kind: definition.kind, setting: definition.setting, location: definition.location,

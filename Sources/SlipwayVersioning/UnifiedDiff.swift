@@ -17,13 +17,16 @@ package enum UnifiedDiff {
         guard old != new else { return "" }
         let before = Lines(old)
         let after = Lines(new)
-        var text = "--- a/\(path)\n+++ b/\(path)\n"
+        // The text is built as bytes and decoded once (lines are decoded as `String(decoding:)` would decode each).
+        var text: [UInt8] = []
+        text.reserveCapacity(4096)
+        text += "--- a/\(path)\n+++ b/\(path)\n".utf8
         guard before.count == after.count else {
             // Bumps never add or remove lines; anything else is shown as one replacement of the whole file.
-            text += "@@ -\(range(1, before.count)) +\(range(1, after.count)) @@\n"
-            for index in 0..<before.count { text += "-" + before.rendered(index) }
-            for index in 0..<after.count { text += "+" + after.rendered(index) }
-            return text
+            text += "@@ -\(range(1, before.count)) +\(range(1, after.count)) @@\n".utf8
+            for index in 0..<before.count { before.append(index, marked: UInt8(ascii: "-"), to: &text) }
+            for index in 0..<after.count { after.append(index, marked: UInt8(ascii: "+"), to: &text) }
+            return String(decoding: text, as: UTF8.self)
         }
         func same(_ index: Int) -> Bool { before.equals(index, after) }
         var hunks: [ClosedRange<Int>] = []
@@ -38,23 +41,23 @@ package enum UnifiedDiff {
         }
         for hunk in hunks {
             let header = range(hunk.lowerBound + 1, hunk.count)
-            text += "@@ -\(header) +\(header) @@\n"
+            text += "@@ -\(header) +\(header) @@\n".utf8
             var index = hunk.lowerBound
             while index <= hunk.upperBound {
                 if same(index) {
-                    text += " " + before.rendered(index)
+                    before.append(index, marked: UInt8(ascii: " "), to: &text)
                     index += 1
                     continue
                 }
                 // Consecutive changed lines print as a block of removals, then a block of additions.
                 var end = index
                 while end <= hunk.upperBound, !same(end) { end += 1 }
-                for line in index..<end { text += "-" + before.rendered(line) }
-                for line in index..<end { text += "+" + after.rendered(line) }
+                for line in index..<end { before.append(line, marked: UInt8(ascii: "-"), to: &text) }
+                for line in index..<end { after.append(line, marked: UInt8(ascii: "+"), to: &text) }
                 index = end
             }
         }
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// A file's lines as byte ranges (without their `\n`).
@@ -66,15 +69,21 @@ package enum UnifiedDiff {
 
         init(_ bytes: [UInt8]) {
             self.bytes = bytes
+            var ranges: [Range<Int>] = []
             var start = 0
-            for (index, byte) in bytes.enumerated() where byte == 0x0A {
-                ranges.append(start..<index)
-                start = index + 1
+            bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                while start < buffer.count, let found = memchr(base + start, 0x0A, buffer.count - start) {
+                    let index = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+                    ranges.append(start..<index)
+                    start = index + 1
+                }
             }
             if start < bytes.count {
                 ranges.append(start..<bytes.count)
                 unterminated = true
             }
+            self.ranges = ranges
         }
 
         var count: Int { ranges.count }
@@ -91,9 +100,12 @@ package enum UnifiedDiff {
             }
         }
 
-        func rendered(_ index: Int) -> String {
-            let text = String(decoding: bytes[ranges[index]], as: UTF8.self)
-            return unterminated && index == ranges.count - 1 ? text + "\n\\ No newline at end of file\n" : text + "\n"
+        /// Appends `marker`, the line and its line break (with git's note when the file's last line has none).
+        func append(_ index: Int, marked marker: UInt8, to text: inout [UInt8]) {
+            text.append(marker)
+            text += bytes[ranges[index]]
+            text.append(0x0A)
+            if unterminated && index == ranges.count - 1 { text += "\\ No newline at end of file\n".utf8 }
         }
     }
 

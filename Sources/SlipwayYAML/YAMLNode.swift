@@ -67,6 +67,13 @@ public struct YAMLNode: Hashable {
         kind == .scalar && tree.scalar(index, equals: text)
     }
 
+    /// Calls `body` with a scalar's value as bytes (empty for a mapping or sequence), making no string: for walks
+    /// that match many keys against a few names.
+    package func withScalarBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        guard kind == .scalar else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return tree.withScalarBytes(index, body)
+    }
+
     public var tag: String? { tree.extras(index)?.tag }
     public var anchor: String? { tree.extras(index)?.anchor }
 
@@ -78,6 +85,9 @@ public struct YAMLNode: Hashable {
 
     /// For scalars: where the scalar's own text starts (after any anchor or tag), quotes included.
     public var valueStart: YAMLMark { tree.extras(index)?.valueStart ?? start }
+
+    /// The byte offset of `valueStart`, without working out its line and column.
+    package var valueStartOffset: Int { tree.valueStartOffset(index) }
 
     /// A mapping's pairs in order (empty for other kinds), without following merge keys.
     public var pairs: Pairs { Pairs(children: kind == .mapping ? children : Children(tree: tree, start: 0, end: 0)) }
