@@ -23,24 +23,26 @@ enum SpecKey: String, CaseIterable {
         self = SpecKey.allCases.first { $0 != .other && $0.rawValue == name } ?? .other
     }
 
-    private static let suffix = Array(":REPLACE".utf8)
-    private static let names: [(bytes: [UInt8], key: SpecKey)] = allCases.filter { $0 != .other }.map {
-        (Array($0.rawValue.utf8), $0)
-    }
-
     private static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> SpecKey {
         var count = bytes.count
-        if count >= suffix.count,
-            suffix.withUnsafeBufferPointer({
-                YAMLBytes.equal(UnsafeBufferPointer(rebasing: bytes[(count - $0.count)...]), $0)
-            })
+        if count > 8, bytes[count - 1] == UInt8(ascii: "E"),
+            YAMLBytes.equal(UnsafeBufferPointer(rebasing: bytes[(count - 8)...]), ":REPLACE")
         {
-            count -= suffix.count
+            count -= 8
         }
         let name = UnsafeBufferPointer(rebasing: bytes[..<count])
-        for (candidate, key) in names where candidate.count == count {
-            if candidate.withUnsafeBufferPointer({ YAMLBytes.equal($0, name) }) { return key }
+        func matches(_ key: StaticString) -> Bool { YAMLBytes.equal(name, key) }
+        switch count {
+        case 4: return matches("info") ? .info : matches("base") ? .base : .other
+        case 6: return matches("groups") ? .groups : .other
+        case 7: return matches("targets") ? .targets : matches("configs") ? .configs : matches("presets") ? .presets : .other
+        case 8: return matches("settings") ? .settings : .other
+        case 10: return matches("properties") ? .properties : .other
+        case 13: return matches("settingGroups") ? .settingGroups : .other
+        case 14: return matches("settingPresets") ? .settingPresets : .other
+        case 15: return matches("targetTemplates") ? .targetTemplates : .other
+        case 16: return matches("aggregateTargets") ? .aggregateTargets : .other
+        default: return .other
         }
-        return .other
     }
 }

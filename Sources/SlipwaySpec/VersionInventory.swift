@@ -174,6 +174,7 @@ public struct VersionInventory {
 
     /// Fails (exit 1) when the literal values of `kind` disagree, listing each value and where it is defined.
     package func requireAgreement(_ kind: VersionDefinition.Kind, override: String) throws(SpecError) {
+        guard !agrees(kind) else { return }
         let values = values(kind)
         guard values.count > 1 else { return }
         var lines: [String] = []
@@ -201,7 +202,8 @@ public struct VersionInventory {
     /// Fails when an unquoted value is read by YAML as a number that prints differently from its text: bumping it
     /// would start from a value other tools do not see.
     package func requireUnambiguous(_ kind: VersionDefinition.Kind, override: String) throws(SpecError) {
-        guard let definition = literals(kind).first(where: { $0.misread != nil }) else { return }
+        guard let definition = definitions.first(where: { $0.kind == kind && !$0.isReference && $0.misread != nil })
+        else { return }
         throw misread(
             definition,
             hint: "quote it (\"\(definition.value)\"), or set the intended value everywhere with '\(override)'")

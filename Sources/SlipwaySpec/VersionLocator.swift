@@ -22,10 +22,10 @@ package struct VersionLocator {
     }
 
     private var hits: [Hit] = []
-    /// The keys from the root to where the walk is, and each one's key path once a hit has asked for it: a path is
-    /// made only for the settings found, not for every mapping walked.
-    private var keys: [YAMLNode] = []
-    private var paths: [String?] = []
+    /// The key path from the root to where the walk is, as bytes (`join` of the keys), and its length before each
+    /// key entered: a string is made only for the settings found, not for every mapping walked.
+    private var path: [UInt8] = []
+    private var lengths: [Int] = []
 
     init(document: SpecDocument, documentIndex: Int) {
         self.document = document
@@ -52,22 +52,22 @@ package struct VersionLocator {
     }
 
     private mutating func walkRoot(_ root: YAMLNode, _ expansion: YAMLExpansion) throws(YAMLError) {
-        for entry in try expansion.keyedEntries(of: root) {
+        try expansion.forEachEntry(of: root) { (entry) throws(YAMLError) in
             let key = SpecKey(entry.key)
-            guard key != .other else { continue }
+            guard key != .other else { return }
             enter(entry.key)
             defer { leave() }
             switch key {
             case .settings:
                 try walkSettings(entry, depth: 0, expansion)
             case .settingGroups, .settingPresets:
-                for group in try expansion.keyedEntries(of: entry.value, via: entry.via) {
+                try expansion.forEachEntry(of: entry.value, via: entry.via) { (group) throws(YAMLError) in
                     enter(group.key)
                     defer { leave() }
                     try walkSettings(group, depth: 0, expansion)
                 }
             case .targets, .targetTemplates, .aggregateTargets:
-                for target in try expansion.keyedEntries(of: entry.value, via: entry.via) {
+                try expansion.forEachEntry(of: entry.value, via: entry.via) { (target) throws(YAMLError) in
                     enter(target.key)
                     defer { leave() }
                     try walkTarget(target, expansion)
@@ -79,7 +79,7 @@ package struct VersionLocator {
     }
 
     private mutating func walkTarget(_ target: Entry, _ expansion: YAMLExpansion) throws(YAMLError) {
-        for entry in try expansion.keyedEntries(of: target.value, via: target.via) {
+        try expansion.forEachEntry(of: target.value, via: target.via) { (entry) throws(YAMLError) in
             switch SpecKey(entry.key) {
             case .settings:
                 enter(entry.key)
@@ -88,12 +88,12 @@ package struct VersionLocator {
             case .info:
                 enter(entry.key)
                 defer { leave() }
-                for info in try expansion.keyedEntries(of: entry.value, via: entry.via)
-                where SpecKey(info.key) == .properties {
+                try expansion.forEachEntry(of: entry.value, via: entry.via) { (info) throws(YAMLError) in
+                    guard SpecKey(info.key) == .properties else { return }
                     enter(info.key)
                     defer { leave() }
-                    for property in try expansion.keyedEntries(of: info.value, via: info.via) {
-                        if let (setting, kind) = Self.lookUp(property.key, in: Self.infoKinds) {
+                    try expansion.forEachEntry(of: info.value, via: info.via) { property in
+                        if let (setting, kind) = Self.lookUp(property.key, settings: false) {
                             hit(property, setting: setting, kind: kind)
                         }
                     }
@@ -114,7 +114,7 @@ package struct VersionLocator {
             }
         }
         guard structured, depth < 32 else {
-            walkBuildSettings(entries)
+            for entry in entries { hitIfVersion(entry) }
             return
         }
         for entry in entries {
@@ -122,11 +122,11 @@ package struct VersionLocator {
             case .base:
                 enter(entry.key)
                 defer { leave() }
-                walkBuildSettings(try expansion.keyedEntries(of: entry.value, via: entry.via))
+                try expansion.forEachEntry(of: entry.value, via: entry.via) { hitIfVersion($0) }
             case .configs:
                 enter(entry.key)
                 defer { leave() }
-                for config in try expansion.keyedEntries(of: entry.value, via: entry.via) {
+                try expansion.forEachEntry(of: entry.value, via: entry.via) { (config) throws(YAMLError) in
                     enter(config.key)
                     defer { leave() }
                     try walkSettings(config, depth: depth + 1, expansion)
@@ -137,64 +137,68 @@ package struct VersionLocator {
         }
     }
 
-    private mutating func walkBuildSettings(_ entries: [Entry]) {
-        for entry in entries {
-            if let (setting, kind) = Self.lookUp(entry.key, in: Self.settingsKinds) {
-                hit(entry, setting: setting, kind: kind)
-            }
+    /// A build setting that defines a version.
+    private mutating func hitIfVersion(_ entry: Entry) {
+        if let (setting, kind) = Self.lookUp(entry.key, settings: true) {
+            hit(entry, setting: setting, kind: kind)
         }
     }
 
     // MARK: Key paths
 
     private mutating func enter(_ key: YAMLNode) {
-        keys.append(key)
-        paths.append(nil)
+        lengths.append(path.count)
+        append(key)
     }
 
     private mutating func leave() {
-        keys.removeLast()
-        paths.removeLast()
+        path.removeLast(path.count - lengths.removeLast())
     }
 
-    /// The key path of where the walk is, joined as `join` joins it key by key.
-    private mutating func path() -> String {
-        guard let last = paths.indices.last else { return "" }
-        if let known = paths[last] { return known }
-        var depth = last
-        while depth > 0, paths[depth - 1] == nil { depth -= 1 }
-        var path = depth > 0 ? paths[depth - 1] ?? "" : ""
-        for index in depth...last {
-            path = Self.join(path, keys[index].scalar)
-            paths[index] = path
-        }
-        return path
+    /// Joins `key` on as key paths are written (`a.b`, the first key alone), in bytes: libyaml's text is valid UTF-8,
+    /// so the joined bytes decode to the joined strings.
+    private mutating func append(_ key: YAMLNode) {
+        if !path.isEmpty { path.append(UInt8(ascii: ".")) }
+        key.withScalarBytes { path.append(contentsOf: $0) }
     }
 
     private mutating func hit(_ entry: Entry, setting: String, kind: VersionDefinition.Kind) {
-        let path = Self.join(path(), entry.key.scalar)
-        hits.append(Hit(node: entry.value, setting: setting, kind: kind, path: path))
+        enter(entry.key)
+        let keyPath = String(decoding: path, as: UTF8.self)
+        leave()
+        hits.append(Hit(node: entry.value, setting: setting, kind: kind, path: keyPath))
     }
 
     /// The kind a setting name defines, with the name as the table spells it when the key is those very bytes: a
     /// spec with a definition in every target then keeps one copy of the name, not one a definition.
-    private static func lookUp(_ node: YAMLNode, in table: [String: VersionDefinition.Kind])
-        -> (setting: String, kind: VersionDefinition.Kind)?
-    {
+    private static func lookUp(_ node: YAMLNode, settings: Bool) -> (setting: String, kind: VersionDefinition.Kind)? {
         // ASCII bytes equal a name exactly when the strings are equal; anything else is left to `String`.
         let ascii: (setting: String, kind: VersionDefinition.Kind)?? = node.withScalarBytes { bytes in
             guard YAMLBytes.isASCII(bytes) else { return nil }
-            for (name, kind) in table {
-                let same = name.utf8.withContiguousStorageIfAvailable { YAMLBytes.equal($0, bytes) } ?? false
-                if same { return (name, kind) }
-            }
-            return .some(nil)
+            return .some(Self.named(bytes, settings: settings))
         }
         if let ascii { return ascii }
+        let table = settings ? Self.settingsKinds : Self.infoKinds
         let key = node.scalar
         guard let index = table.index(forKey: key) else { return nil }
         let (name, kind) = table[index]
         return (name.utf8.elementsEqual(key.utf8) ? name : key, kind)
+    }
+
+    /// The setting an ASCII key names, among the build settings or else the Info.plist keys.
+    private static func named(_ bytes: UnsafeBufferPointer<UInt8>, settings: Bool)
+        -> (setting: String, kind: VersionDefinition.Kind)?
+    {
+        switch (settings, bytes.count) {
+        case (true, 17): return YAMLBytes.equal(bytes, "MARKETING_VERSION") ? ("MARKETING_VERSION", .marketing) : nil
+        case (true, 23):
+            return YAMLBytes.equal(bytes, "CURRENT_PROJECT_VERSION") ? ("CURRENT_PROJECT_VERSION", .build) : nil
+        case (false, 26):
+            return YAMLBytes.equal(bytes, "CFBundleShortVersionString")
+                ? ("CFBundleShortVersionString", .marketing) : nil
+        case (false, 15): return YAMLBytes.equal(bytes, "CFBundleVersion") ? ("CFBundleVersion", .build) : nil
+        default: return nil
+        }
     }
 
     // MARK: From hits to definitions
@@ -230,7 +234,9 @@ package struct VersionLocator {
         var result: [VersionDefinition] = []
         result.reserveCapacity(firsts.count)
         var readings: [String: PlainScalar.Reading] = [:]
-        for head in firsts {
+        // Every value's position in one pass over the file.
+        let starts = YAMLNode.valueStarts(of: firsts.map { hits[Int($0)].node })
+        for (number, head) in firsts.enumerated() {
             let first = hits[Int(head)]
             let id = first.node
             // The node's other hits, following the chain (none for most: an array each would cost more).
@@ -278,7 +284,7 @@ package struct VersionLocator {
                     kind: first.kind, setting: first.setting, documentIndex: documentIndex, node: node,
                     keyPath: keyPath,
                     usedBy: usedBy, value: value, isReference: VersionDefinition.isReference(value),
-                    misread: misread, location: file.location(node.valueStart)))
+                    misread: misread, location: file.location(starts[number])))
         }
         return result
     }
@@ -334,8 +340,4 @@ package struct VersionLocator {
 
     /// A mapping's entry with merge keys expanded, and the alias or merge key it was reached through.
     typealias Entry = YAMLExpansion.KeyedEntry
-
-    static func join(_ path: String, _ key: String) -> String {
-        path.isEmpty ? key : path + "." + key
-    }
 }

@@ -131,7 +131,7 @@ struct BumpPlanner {
     }
 
     private func change(_ kind: VersionDefinition.Kind, to new: String) -> BumpPlan.Change {
-        let values = inventory.values(kind).map(\.value)
+        let values = inventory.valueCounts(kind).map(\.value)
         return BumpPlan.Change(old: values.count == 1 ? values[0] : nil, oldValues: values, new: new)
     }
 

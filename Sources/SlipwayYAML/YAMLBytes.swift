@@ -13,6 +13,12 @@ package enum YAMLBytes {
         return memcmp(left, right, a.count) == 0
     }
 
+    /// Whether `bytes` are exactly `name`'s.
+    package static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        bytes.count == name.utf8CodeUnitCount
+            && (bytes.isEmpty || memcmp(bytes.baseAddress!, name.utf8Start, bytes.count) == 0)
+    }
+
     package static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var combined: UInt8 = 0
         for byte in bytes { combined |= byte }

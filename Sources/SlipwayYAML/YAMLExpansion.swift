@@ -43,13 +43,9 @@ public final class YAMLExpansion {
     /// Nodes visited through aliases and merge keys so far.
     public private(set) var visits = 0
 
-    /// An entry of a mapping with merge keys, once expanded; `mark` is where the alias or merge key that brought it
+    /// An entry of a mapping with merge keys, once expanded; `via` is where the alias or merge key that brought it
     /// into the mapping is written (`nil` for the mapping's own entries written in place).
-    private struct Merged {
-        let key: YAMLNode
-        let value: YAMLNode
-        let mark: YAMLMark?
-    }
+    private typealias Merged = KeyedEntry
 
     /// The merged entries of every mapping with a merge key expanded so far.
     private var expanded: [YAMLNode: [Merged]] = [:]
@@ -57,6 +53,8 @@ public final class YAMLExpansion {
     /// key, and its mappings need no look at their keys for one.
     private var scannedTree: ObjectIdentifier?
     private var treeHasMergeKeys = true
+    /// Whether that tree's file holds `&` (no anchor, no alias without it).
+    private var treeHasAnchors = true
 
     public init(file: YAMLFile, budget: Int = YAMLExpansion.defaultBudget, subject: String = "the file") {
         self.file = file
@@ -74,7 +72,7 @@ public final class YAMLExpansion {
         var result: [Entry] = []
         result.reserveCapacity(merged.count)
         for entry in merged {
-            let mark = entry.mark ?? via
+            let mark = entry.via ?? via
             if let mark { try charge(1, at: mark) }
             result.append(Entry(key: entry.key.scalar, value: entry.value, via: mark))
         }
@@ -85,14 +83,38 @@ public final class YAMLExpansion {
     public func keyedEntries(of node: YAMLNode, via: YAMLMark? = nil) throws(YAMLError) -> [KeyedEntry] {
         guard node.kind == .mapping else { return [] }
         let merged = hasMergeKey(node) ? try expandedEntries(of: node) : ownEntries(of: node)
+        guard via != nil else {
+            // Each entry is reached as the expansion found it: charge those an alias or merge key brought in.
+            for entry in merged { if let mark = entry.via { try charge(1, at: mark) } }
+            return merged
+        }
         var result: [KeyedEntry] = []
         result.reserveCapacity(merged.count)
         for entry in merged {
-            let mark = entry.mark ?? via
+            let mark = entry.via ?? via
             if let mark { try charge(1, at: mark) }
             result.append(KeyedEntry(key: entry.key, value: entry.value, via: mark))
         }
         return result
+    }
+
+    /// Calls `body` with each of `keyedEntries(of:via:)`, in order. In a file without anchors or merge keys (`&`,
+    /// `<<`: most) a mapping reached in place is read pair by pair with no array; nothing in it is charged, so the
+    /// order of charges, and where a walk that goes too far stops, stay those of `keyedEntries`.
+    public func forEachEntry(
+        of node: YAMLNode, via: YAMLMark? = nil, _ body: (KeyedEntry) throws(YAMLError) -> Void
+    ) throws(YAMLError) {
+        guard node.kind == .mapping else { return }
+        guard via == nil, !mayHoldMergeKeys(node), !treeHasAnchors else {
+            for entry in try keyedEntries(of: node, via: via) { try body(entry) }
+            return
+        }
+        let pairs = node.pairs
+        for position in pairs.indices {
+            let (key, value) = pairs[position]
+            guard key.kind == .scalar else { continue }
+            try body(KeyedEntry(key: key, value: value, via: nil))
+        }
     }
 
     /// Counts `count` visits made through the alias or merge key at `mark`, failing once they pass the budget.
@@ -117,6 +139,7 @@ public final class YAMLExpansion {
         if scannedTree != ObjectIdentifier(node.tree) {
             scannedTree = ObjectIdentifier(node.tree)
             treeHasMergeKeys = YAMLBytes.contains(node.tree.bytes, UInt8(ascii: "<"), then: UInt8(ascii: "<"))
+            treeHasAnchors = YAMLBytes.contains(node.tree.bytes, UInt8(ascii: "&"))
         }
         return treeHasMergeKeys
     }
@@ -126,10 +149,11 @@ public final class YAMLExpansion {
         var result: [Merged] = []
         let merges = mayHoldMergeKeys(node)
         let pairs = node.pairs
+        result.reserveCapacity(pairs.count)
         for position in pairs.indices {
             let (key, value) = pairs[position]
             guard key.kind == .scalar, key.style != .plain || !merges || !key.isScalar("<<") else { continue }
-            result.append(Merged(key: key, value: value, mark: pairs.valueAlias(at: position)))
+            result.append(Merged(key: key, value: value, via: pairs.valueAlias(at: position)))
         }
         return result
     }
@@ -189,7 +213,7 @@ public final class YAMLExpansion {
             let entries = expanded[source.node] ?? ownEntries(of: source.node)
             try charge(entries.count, at: source.mark)
             for entry in entries where present.insert(entry.key.scalar).inserted {
-                result.append(Merged(key: entry.key, value: entry.value, mark: entry.mark ?? source.mark))
+                result.append(Merged(key: entry.key, value: entry.value, via: entry.via ?? source.mark))
             }
         }
         return result
