@@ -64,7 +64,18 @@ public struct VersionInventory {
 
     /// The values a bump edits.
     public func literals(_ kind: VersionDefinition.Kind) -> [VersionDefinition] {
-        definitions.filter { $0.kind == kind && !$0.isReference }
+        definitions.indices.filter { isLiteral($0, kind) }.map { definitions[$0] }
+    }
+
+    /// The first value a bump edits, if any.
+    package func firstLiteral(_ kind: VersionDefinition.Kind) -> VersionDefinition? {
+        definitions.indices.first { isLiteral($0, kind) }.map { definitions[$0] }
+    }
+
+    /// Whether definition `index` is a literal of `kind`. Loops over a large spec's definitions test them by index:
+    /// copying each out of the array retains and releases its every string.
+    private func isLiteral(_ index: Int, _ kind: VersionDefinition.Kind) -> Bool {
+        definitions[index].kind == kind && !definitions[index].isReference
     }
 
     /// `$(…)` and `${…}` values: reported, never rewritten.
@@ -95,9 +106,10 @@ public struct VersionInventory {
     public func valueCounts(_ kind: VersionDefinition.Kind) -> [(value: String, count: Int)] {
         var order: [String] = []
         var counts: [String: Int] = [:]
-        for definition in definitions where definition.kind == kind && !definition.isReference {
-            if counts[definition.value] == nil { order.append(definition.value) }
-            counts[definition.value, default: 0] += 1
+        for index in definitions.indices where isLiteral(index, kind) {
+            let value = definitions[index].value
+            if counts[value] == nil { order.append(value) }
+            counts[value, default: 0] += 1
         }
         let ranked = order.enumerated().sorted { lhs, rhs in
             let left = counts[lhs.element] ?? 0
@@ -118,9 +130,9 @@ public struct VersionInventory {
     /// The first `limit` distinct literal values in document order, without grouping every definition by value.
     private func distinctValues(_ kind: VersionDefinition.Kind, upTo limit: Int) -> [String] {
         var found: [String] = []
-        for definition in definitions where definition.kind == kind && !definition.isReference {
-            guard !found.contains(definition.value) else { continue }
-            found.append(definition.value)
+        for index in definitions.indices where isLiteral(index, kind) {
+            guard !found.contains(definitions[index].value) else { continue }
+            found.append(definitions[index].value)
             if found.count == limit { break }
         }
         return found
@@ -149,10 +161,10 @@ public struct VersionInventory {
         )
     }
 
-    /// Fails when there is no literal value of `kind` to work from, saying why (none at all, or references only).
-    package func requireLiterals(_ kind: VersionDefinition.Kind) throws(SpecError) -> [VersionDefinition] {
-        let literals = literals(kind)
-        guard literals.isEmpty else { return literals }
+    /// The first literal value of `kind`; fails when there is none to work from, saying why (none at all, or
+    /// references only).
+    package func requireLiteral(_ kind: VersionDefinition.Kind) throws(SpecError) -> VersionDefinition {
+        if let first = firstLiteral(kind) { return first }
         let names = kind.settings.joined(separator: " or ")
         let references = references(kind)
         if let first = references.first {
@@ -202,8 +214,9 @@ public struct VersionInventory {
     /// Fails when an unquoted value is read by YAML as a number that prints differently from its text: bumping it
     /// would start from a value other tools do not see.
     package func requireUnambiguous(_ kind: VersionDefinition.Kind, override: String) throws(SpecError) {
-        guard let definition = definitions.first(where: { $0.kind == kind && !$0.isReference && $0.misread != nil })
+        guard let index = definitions.indices.first(where: { isLiteral($0, kind) && definitions[$0].misread != nil })
         else { return }
+        let definition = definitions[index]
         throw misread(
             definition,
             hint: "quote it (\"\(definition.value)\"), or set the intended value everywhere with '\(override)'")

@@ -44,14 +44,13 @@ struct BumpPlanner {
 
     /// The new marketing version, after checking there is one current value to bump from.
     private func change(of wanted: Marketing) throws(SpecError) -> BumpPlan.Change {
-        let literals = try inventory.requireLiterals(.marketing)
+        let current = try inventory.requireLiteral(.marketing)
         switch wanted {
         case .set(let value):
             return change(.marketing, to: value)
         case .bump(let level):
             try inventory.requireAgreement(.marketing, override: "slipway bump --set <version>")
             try inventory.requireUnambiguous(.marketing, override: "slipway bump --set <version>")
-            let current = literals[0]
             guard let number = VersionNumber(current.value) else {
                 throw SpecError(
                     "\(current.setting) '\(current.value)' is not a numeric version, so it cannot be bumped \(level.rawValue)",
@@ -66,7 +65,7 @@ struct BumpPlanner {
 
     /// The new build number; `nil` when a marketing bump finds no literal build number to take along.
     private func change(of wanted: BumpRequest.Build, notes: inout [String]) throws(SpecError) -> BumpPlan.Change? {
-        if wanted == .incrementIfDefined, inventory.literals(.build).isEmpty {
+        if wanted == .incrementIfDefined, inventory.firstLiteral(.build) == nil {
             let references = inventory.references(.build).map(\.value).uniqued()
             notes.append(
                 references.isEmpty
@@ -74,7 +73,7 @@ struct BumpPlanner {
                     : "the build number comes from \(references.joined(separator: ", ")): left alone")
             return nil
         }
-        let literals = try inventory.requireLiterals(.build)
+        let current = try inventory.requireLiteral(.build)
         switch wanted {
         case .set(let value):
             return change(.build, to: value)
@@ -86,7 +85,6 @@ struct BumpPlanner {
         case .increment, .incrementIfDefined:
             try inventory.requireAgreement(.build, override: "slipway bump --build <n>")
             try inventory.requireUnambiguous(.build, override: "slipway bump --build <n>")
-            let current = literals[0]
             guard let number = VersionNumber(current.value) else {
                 throw SpecError(
                     "\(current.setting) '\(current.value)' is not a numeric build number, so it cannot be incremented",

@@ -67,6 +67,16 @@ public struct YAMLNode: Hashable {
         kind == .scalar && tree.scalar(index, equals: text)
     }
 
+    /// `isScalar(_:)` for a name written in the code, settled by the bytes alone unless the value is not ASCII.
+    package func isScalar(_ name: StaticString) -> Bool {
+        guard kind == .scalar else { return false }
+        let settled: Bool? = tree.withScalarBytes(index) { bytes in
+            if YAMLBytes.equal(bytes, name) { return true }
+            return YAMLBytes.isASCII(bytes) ? false : nil
+        }
+        return settled ?? tree.scalar(index, equals: name.description)
+    }
+
     /// Calls `body` with a scalar's value as bytes (empty for a mapping or sequence), making no string: for walks
     /// that match many keys against a few names.
     package func withScalarBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {

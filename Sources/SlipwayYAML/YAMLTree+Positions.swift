@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension YAMLTree {
     /// Where each of many scalars' own text starts, line and column included (`YAMLNode.valueStart` for each): the
     /// offsets are visited in order in one pass over the bytes, where each `valueStart` on its own walks up to a
@@ -16,8 +22,25 @@ extension YAMLTree {
             }
         }
         pending.sort { $0.offset < $1.offset }
-        var scanner = LineScanner(bytes: bytes)
         bytes.withUnsafeBufferPointer { text in
+            if LineScanner.isPlainASCII(text) {
+                // Every byte one column and LF the only line break: count the LFs between offsets with memchr.
+                var line = 1
+                var lineStart = 0
+                var scanned = 0
+                for (offset, slot) in pending {
+                    let end = min(offset, text.count)
+                    while scanned < end, let found = memchr(text.baseAddress! + scanned, 0x0A, end - scanned) {
+                        scanned = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - text.baseAddress! + 1
+                        line += 1
+                        lineStart = scanned
+                    }
+                    scanned = max(scanned, end)
+                    marks[slot] = YAMLMark(line: line, column: end - lineStart + 1, offset: offset)
+                }
+                return
+            }
+            var scanner = LineScanner(bytes: bytes)
             for (offset, slot) in pending {
                 scanner.advance(to: offset, in: text)
                 marks[slot] = YAMLMark(line: scanner.line, column: scanner.column, offset: offset)
@@ -71,6 +94,27 @@ extension YAMLTree {
             }
             self.offset = offset
             self.column = column
+        }
+
+        /// Whether the text is ASCII without CR: no byte from 0x80, no 0x0D.
+        static func isPlainASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let base = text.baseAddress else { return true }
+            var offset = 0
+            var high: UInt64 = 0
+            var carriageReturns: UInt64 = 0
+            while offset + 8 <= text.count {
+                let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+                high |= word
+                // A byte of `word ^ 0x0D…` is zero where the byte is CR.
+                let crossed = word ^ 0x0D0D_0D0D_0D0D_0D0D
+                carriageReturns |= (crossed &- 0x0101_0101_0101_0101) & ~crossed
+                offset += 8
+            }
+            while offset < text.count {
+                if text[offset] >= 0x80 || text[offset] == 0x0D { return false }
+                offset += 1
+            }
+            return (high | carriageReturns) & 0x8080_8080_8080_8080 == 0
         }
 
         private static func step(at offset: Int, in text: UnsafeBufferPointer<UInt8>) -> (width: Int, isBreak: Bool) {
