@@ -11,12 +11,13 @@ enum SpecKey: String, CaseIterable {
 
     init(_ node: YAMLNode) {
         // ASCII bytes equal a name exactly when the strings are equal; anything else is compared as `String`s are.
-        let ascii: SpecKey? = node.withScalarBytes { bytes in
-            guard YAMLBytes.isASCII(bytes) else { return nil }
-            return SpecKey.named(bytes)
+        let ascii = node.withScalarBytes { bytes in
+            YAMLBytes.isASCII(bytes) ? SpecKey.cases.firstIndex(of: SpecKey.named(bytes)) ?? -1 : -1
         }
-        self = ascii ?? SpecKey(structural: node.scalar)
+        self = ascii >= 0 ? SpecKey.cases[ascii] : SpecKey(structural: node.scalar)
     }
+
+    private static let cases = Array(allCases)
 
     private init(structural key: String) {
         let name = key.hasSuffix(":REPLACE") ? String(key.dropLast(8)) : key

@@ -11,8 +11,27 @@ public struct VersionInventory {
     public let shared: [(definition: VersionDefinition, others: [String])]
     /// The app the inventory is scoped to (`apps:` in `.slipway.yml`), if any.
     public let app: AppScope?
-    /// Every target the spec declares.
-    public let targets: SpecTargets
+    /// Every target the spec declares, worked out when first asked for: without an app a bump never needs them.
+    public var targets: SpecTargets { targetsCache.value }
+    private let targetsCache: TargetsCache
+
+    /// `SpecTargets(spec:)` once, on first use (a reference, so a copied inventory shares the answer).
+    private final class TargetsCache {
+        let spec: LoadedSpec
+        private var known: SpecTargets?
+
+        init(spec: LoadedSpec, known: SpecTargets?) {
+            self.spec = spec
+            self.known = known
+        }
+
+        var value: SpecTargets {
+            if let known { return known }
+            let targets = SpecTargets(spec: spec)
+            known = targets
+            return targets
+        }
+    }
 
     /// Loads the spec with its includes and locates every definition; `access` says whether the caller reads the
     /// files or may edit them (see `SpecAccess`). The selected app of the context's configuration scopes it.
@@ -20,17 +39,20 @@ public struct VersionInventory {
         -> VersionInventory
     {
         let spec = try SpecLoader(context: context).load(location, access: access)
+        // The targets only scope a selected app (`AppScope.of` is nil without one).
+        guard context.configuration.selectedApp != nil else { return try VersionInventory(spec: spec, app: nil) }
         let targets = SpecTargets(spec: spec)
         let scope = try AppScope.of(context.configuration, targets: targets, spec: spec.root.displayPath)
         return try VersionInventory(spec: spec, app: scope, targets: targets)
     }
 
     public init(spec: LoadedSpec, app: AppScope? = nil) throws(SpecError) {
-        try self.init(spec: spec, app: app, targets: SpecTargets(spec: spec))
+        try self.init(spec: spec, app: app, targets: app == nil ? nil : SpecTargets(spec: spec))
     }
 
-    /// `targets` are the spec's (`SpecTargets(spec:)`), when the caller has them already.
-    package init(spec: LoadedSpec, app: AppScope?, targets: SpecTargets) throws(SpecError) {
+    /// `targets` are the spec's (`SpecTargets(spec:)`) when the caller has them already; else they are worked out
+    /// when first asked for.
+    package init(spec: LoadedSpec, app: AppScope?, targets: SpecTargets?) throws(SpecError) {
         self.spec = spec
         var definitions: [VersionDefinition] = []
         for (index, document) in spec.documents.enumerated() {
@@ -39,7 +61,7 @@ public struct VersionInventory {
             // One file (the usual case) keeps its array: appending would hold a second copy for a moment.
             if definitions.isEmpty { definitions = located } else { definitions += located }
         }
-        self.targets = targets
+        targetsCache = TargetsCache(spec: spec, known: targets)
         self.app = app
         guard let app else {
             self.definitions = definitions
@@ -47,6 +69,7 @@ public struct VersionInventory {
             return
         }
         let all = definitions
+        let targets = targetsCache.value
         let users = all.map { targets.users(of: $0, among: all) }
         self.definitions = zip(all, users).filter { app.includes($0.1) }.map(\.0)
         shared = zip(all, users).filter { app.isShared($0.1) }.map {

@@ -159,7 +159,10 @@ package struct VersionLocator {
     /// so the joined bytes decode to the joined strings.
     private mutating func append(_ key: YAMLNode) {
         if !path.isEmpty { path.append(UInt8(ascii: ".")) }
-        key.withScalarBytes { path.append(contentsOf: $0) }
+        _ = key.withScalarBytes { bytes in
+            path.append(contentsOf: bytes)
+            return 0
+        }
     }
 
     private mutating func hit(_ entry: Entry, setting: String, kind: VersionDefinition.Kind) {
@@ -173,11 +176,12 @@ package struct VersionLocator {
     /// spec with a definition in every target then keeps one copy of the name, not one a definition.
     private static func lookUp(_ node: YAMLNode, settings: Bool) -> (setting: String, kind: VersionDefinition.Kind)? {
         // ASCII bytes equal a name exactly when the strings are equal; anything else is left to `String`.
-        let ascii: (setting: String, kind: VersionDefinition.Kind)?? = node.withScalarBytes { bytes in
-            guard YAMLBytes.isASCII(bytes) else { return nil }
-            return .some(Self.named(bytes, settings: settings))
+        // 0: not ASCII; 1: no version setting; 2 + i: the i-th of `versionSettings`.
+        let ascii = node.withScalarBytes { bytes in
+            guard YAMLBytes.isASCII(bytes) else { return 0 }
+            return Self.named(bytes, settings: settings).map { 2 + $0 } ?? 1
         }
-        if let ascii { return ascii }
+        if ascii > 0 { return ascii == 1 ? nil : Self.versionSettings[ascii - 2] }
         let table = settings ? Self.settingsKinds : Self.infoKinds
         let key = node.scalar
         guard let index = table.index(forKey: key) else { return nil }
@@ -185,18 +189,18 @@ package struct VersionLocator {
         return (name.utf8.elementsEqual(key.utf8) ? name : key, kind)
     }
 
-    /// The setting an ASCII key names, among the build settings or else the Info.plist keys.
-    private static func named(_ bytes: UnsafeBufferPointer<UInt8>, settings: Bool)
-        -> (setting: String, kind: VersionDefinition.Kind)?
-    {
+    private static let versionSettings: [(setting: String, kind: VersionDefinition.Kind)] = [
+        ("MARKETING_VERSION", .marketing), ("CURRENT_PROJECT_VERSION", .build),
+        ("CFBundleShortVersionString", .marketing), ("CFBundleVersion", .build),
+    ]
+
+    /// Which of `versionSettings` an ASCII key names, among the build settings or else the Info.plist keys.
+    private static func named(_ bytes: UnsafeBufferPointer<UInt8>, settings: Bool) -> Int? {
         switch (settings, bytes.count) {
-        case (true, 17): return YAMLBytes.equal(bytes, "MARKETING_VERSION") ? ("MARKETING_VERSION", .marketing) : nil
-        case (true, 23):
-            return YAMLBytes.equal(bytes, "CURRENT_PROJECT_VERSION") ? ("CURRENT_PROJECT_VERSION", .build) : nil
-        case (false, 26):
-            return YAMLBytes.equal(bytes, "CFBundleShortVersionString")
-                ? ("CFBundleShortVersionString", .marketing) : nil
-        case (false, 15): return YAMLBytes.equal(bytes, "CFBundleVersion") ? ("CFBundleVersion", .build) : nil
+        case (true, 17): return YAMLBytes.equal(bytes, "MARKETING_VERSION") ? 0 : nil
+        case (true, 23): return YAMLBytes.equal(bytes, "CURRENT_PROJECT_VERSION") ? 1 : nil
+        case (false, 26): return YAMLBytes.equal(bytes, "CFBundleShortVersionString") ? 2 : nil
+        case (false, 15): return YAMLBytes.equal(bytes, "CFBundleVersion") ? 3 : nil
         default: return nil
         }
     }
@@ -233,7 +237,9 @@ package struct VersionLocator {
         let written = writtenPaths(of: firsts)
         var result: [VersionDefinition] = []
         result.reserveCapacity(firsts.count)
-        var readings: [String: PlainScalar.Reading] = [:]
+        // The few distinct texts read so far (a large spec repeats one value in every target): a short list, since
+        // comparing small strings costs less than hashing them.
+        var readings: [(text: String, reading: PlainScalar.Reading)] = []
         // Every value's position in one pass over the file.
         let starts = YAMLNode.valueStarts(of: firsts.map { hits[Int($0)].node })
         for (number, head) in firsts.enumerated() {
@@ -272,9 +278,9 @@ package struct VersionLocator {
             var misread: String?
             let value = node.scalar
             if node.style == .plain, !Self.isStringTag(node.tag) {
-                // A large spec repeats one value in every target: read each distinct text once.
-                let reading = readings[value] ?? PlainScalar.reading(value)
-                readings[value] = reading
+                let known = readings.first { $0.text == value }?.reading
+                let reading = known ?? PlainScalar.reading(value)
+                if known == nil, readings.count < 8 { readings.append((value, reading)) }
                 if case .changedNumber(let printed) = reading {
                     misread = printed.map { "the number \($0)" } ?? "a number"
                 }

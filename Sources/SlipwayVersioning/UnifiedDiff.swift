@@ -28,9 +28,10 @@ package enum UnifiedDiff {
             for index in 0..<after.count { after.append(index, marked: UInt8(ascii: "+"), to: &text) }
             return String(decoding: text, as: UTF8.self)
         }
-        func same(_ index: Int) -> Bool { before.equals(index, after) }
+        let changed = before.changed(comparedWith: after)
+        func same(_ index: Int) -> Bool { !changed[index] }
         var hunks: [ClosedRange<Int>] = []
-        for index in 0..<before.count where !same(index) {
+        for index in 0..<before.count where changed[index] {
             let low = max(0, index - context)
             let high = min(before.count - 1, index + context)
             if let last = hunks.last, low <= last.upperBound + 1 {
@@ -63,41 +64,68 @@ package enum UnifiedDiff {
     /// A file's lines as byte ranges (without their `\n`).
     private struct Lines {
         let bytes: [UInt8]
-        var ranges: [Range<Int>] = []
+        let ranges: [Range<Int>]
         /// Whether the last line lacks a line break.
-        var unterminated = false
+        let unterminated: Bool
 
         init(_ bytes: [UInt8]) {
             self.bytes = bytes
+            (ranges, unterminated) = bytes.withUnsafeBufferPointer(Lines.ranges)
+        }
+
+        /// The lines of `buffer`, eight bytes at a time: the high bit of each byte of `found` is set where that byte is
+        /// a line feed.
+        private static func ranges(_ buffer: UnsafeBufferPointer<UInt8>) -> ([Range<Int>], Bool) {
+            guard let base = buffer.baseAddress else { return ([], false) }
             var ranges: [Range<Int>] = []
+            ranges.reserveCapacity(buffer.count / 24 + 1)
             var start = 0
-            bytes.withUnsafeBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
-                while start < buffer.count, let found = memchr(base + start, 0x0A, buffer.count - start) {
-                    let index = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+            var offset = 0
+            while offset + 8 <= buffer.count {
+                let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self).littleEndian
+                let crossed = word ^ 0x0A0A_0A0A_0A0A_0A0A
+                var found = ~(((crossed & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | crossed
+                    | 0x7F7F_7F7F_7F7F_7F7F)
+                while found != 0 {
+                    let index = offset + found.trailingZeroBitCount / 8
                     ranges.append(start..<index)
                     start = index + 1
+                    found &= found - 1
                 }
+                offset += 8
             }
-            if start < bytes.count {
-                ranges.append(start..<bytes.count)
-                unterminated = true
+            while offset < buffer.count {
+                if buffer[offset] == 0x0A {
+                    ranges.append(start..<offset)
+                    start = offset + 1
+                }
+                offset += 1
             }
-            self.ranges = ranges
+            guard start < buffer.count else { return (ranges, false) }
+            ranges.append(start..<buffer.count)
+            return (ranges, true)
         }
 
         var count: Int { ranges.count }
 
-        func equals(_ index: Int, _ other: Lines) -> Bool {
-            let mine = ranges[index]
-            let theirs = other.ranges[index]
-            guard mine.count == theirs.count else { return false }
-            guard !mine.isEmpty else { return true }
-            return bytes.withUnsafeBytes { a in
-                other.bytes.withUnsafeBytes { b in
-                    memcmp(a.baseAddress! + mine.lowerBound, b.baseAddress! + theirs.lowerBound, mine.count) == 0
+        /// Whether each line differs from the same line of `other` (as many lines), compared as bytes.
+        func changed(comparedWith other: Lines) -> [Bool] {
+            var changed = [Bool](repeating: false, count: ranges.count)
+            bytes.withUnsafeBufferPointer { a in
+                other.bytes.withUnsafeBufferPointer { b in
+                    for index in ranges.indices {
+                        let mine = ranges[index]
+                        let theirs = other.ranges[index]
+                        guard mine.count == theirs.count else {
+                            changed[index] = true
+                            continue
+                        }
+                        guard !mine.isEmpty else { continue }
+                        changed[index] = memcmp(a.baseAddress! + mine.lowerBound, b.baseAddress! + theirs.lowerBound, mine.count) != 0
+                    }
                 }
             }
+            return changed
         }
 
         /// Appends `marker`, the line and its line break (with git's note when the file's last line has none).

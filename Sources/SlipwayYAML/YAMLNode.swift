@@ -78,8 +78,9 @@ public struct YAMLNode: Hashable {
     }
 
     /// Calls `body` with a scalar's value as bytes (empty for a mapping or sequence), making no string: for walks
-    /// that match many keys against a few names.
-    package func withScalarBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    /// that match many keys against a few names. Not generic, so a caller in another module runs specialized code:
+    /// `body` answers a number of its own meaning.
+    package func withScalarBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Int) -> Int {
         guard kind == .scalar else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
         return tree.withScalarBytes(index, body)
     }
