@@ -36,7 +36,9 @@ enum SpecKey: String, CaseIterable {
         switch count {
         case 4: return matches("info") ? .info : matches("base") ? .base : .other
         case 6: return matches("groups") ? .groups : .other
-        case 7: return matches("targets") ? .targets : matches("configs") ? .configs : matches("presets") ? .presets : .other
+        case 7:
+            return matches("targets")
+                ? .targets : matches("configs") ? .configs : matches("presets") ? .presets : .other
         case 8: return matches("settings") ? .settings : .other
         case 10: return matches("properties") ? .properties : .other
         case 13: return matches("settingGroups") ? .settingGroups : .other

@@ -237,8 +237,6 @@ package struct VersionLocator {
         let written = writtenPaths(of: firsts)
         var result: [VersionDefinition] = []
         result.reserveCapacity(firsts.count)
-        // The few distinct texts read so far (a large spec repeats one value in every target): a short list, since
-        // comparing small strings costs less than hashing them.
         var readings: [(text: String, reading: PlainScalar.Reading)] = []
         // Every value's position in one pass over the file.
         let starts = YAMLNode.valueStarts(of: firsts.map { hits[Int($0)].node })
@@ -275,16 +273,8 @@ package struct VersionLocator {
             var usedBy: [String] = []
             if first.path != keyPath { usedBy.append(first.path) }
             for hit in group where hit.path != keyPath && !usedBy.contains(hit.path) { usedBy.append(hit.path) }
-            var misread: String?
             let value = node.scalar
-            if node.style == .plain, !Self.isStringTag(node.tag) {
-                let known = readings.first { $0.text == value }?.reading
-                let reading = known ?? PlainScalar.reading(value)
-                if known == nil, readings.count < 8 { readings.append((value, reading)) }
-                if case .changedNumber(let printed) = reading {
-                    misread = printed.map { "the number \($0)" } ?? "a number"
-                }
-            }
+            let misread = Self.misread(node, value, readings: &readings)
             result.append(
                 VersionDefinition(
                     kind: first.kind, setting: first.setting, documentIndex: documentIndex, node: node,
@@ -293,6 +283,20 @@ package struct VersionLocator {
                     misread: misread, location: file.location(starts[number])))
         }
         return result
+    }
+
+    /// What YAML reads an unquoted number as when it prints differently from its text; `readings` keeps the few
+    /// distinct texts read so far (a large spec repeats one value in every target): a short list, since comparing
+    /// small strings costs less than hashing them.
+    private static func misread(
+        _ node: YAMLNode, _ value: String, readings: inout [(text: String, reading: PlainScalar.Reading)]
+    ) -> String? {
+        guard node.style == .plain, !isStringTag(node.tag) else { return nil }
+        let known = readings.first { $0.text == value }?.reading
+        let reading = known ?? PlainScalar.reading(value)
+        if known == nil, readings.count < 8 { readings.append((value, reading)) }
+        guard case .changedNumber(let printed) = reading else { return nil }
+        return printed.map { "the number \($0)" } ?? "a number"
     }
 
     /// Whether the file holds `&` or `<<` anywhere: without them it has no anchor and no merge key.

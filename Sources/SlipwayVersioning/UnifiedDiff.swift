@@ -84,7 +84,8 @@ package enum UnifiedDiff {
             while offset + 8 <= buffer.count {
                 let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self).littleEndian
                 let crossed = word ^ 0x0A0A_0A0A_0A0A_0A0A
-                var found = ~(((crossed & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | crossed
+                var found =
+                    ~(((crossed & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | crossed
                     | 0x7F7F_7F7F_7F7F_7F7F)
                 while found != 0 {
                     let index = offset + found.trailingZeroBitCount / 8
@@ -121,7 +122,9 @@ package enum UnifiedDiff {
                             continue
                         }
                         guard !mine.isEmpty else { continue }
-                        changed[index] = memcmp(a.baseAddress! + mine.lowerBound, b.baseAddress! + theirs.lowerBound, mine.count) != 0
+                        changed[index] =
+                            memcmp(a.baseAddress! + mine.lowerBound, b.baseAddress! + theirs.lowerBound, mine.count)
+                            != 0
                     }
                 }
             }

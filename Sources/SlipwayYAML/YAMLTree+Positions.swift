@@ -31,7 +31,8 @@ extension YAMLTree {
                 for (offset, slot) in pending {
                     let end = min(offset, text.count)
                     while scanned < end, let found = memchr(text.baseAddress! + scanned, 0x0A, end - scanned) {
-                        scanned = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - text.baseAddress! + 1
+                        scanned =
+                            UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - text.baseAddress! + 1
                         line += 1
                         lineStart = scanned
                     }

@@ -96,7 +96,8 @@ struct SeveralAppsTests {
         try fixture.repo.commit("slipway init")
         #expect(try fixture.golden("version", "version").status == 0)
         #expect(try fixture.golden("bump-alpha", "bump", "minor", "--app", "alpha", "--dry-run").status == 0)
-        #expect(try fixture.golden("bump-alpha-json", "bump", "minor", "--app", "alpha", "--dry-run", "--json").status == 0)
+        #expect(
+            try fixture.golden("bump-alpha-json", "bump", "minor", "--app", "alpha", "--dry-run", "--json").status == 0)
         let again = try fixture.repo.slipway("init")
         #expect(again.status == 2)
         #expect(again.stderr.contains("exists already"))

@@ -69,7 +69,8 @@ struct GoldenCase: CustomStringConvertible, Sendable {
         // bump faster changes none of it.
         GoldenCase("many-targets", "bump-patch-dry-run", ["bump", "patch", "--dry-run"]),
         GoldenCase("many-targets", "bump-patch-dry-run-json", ["bump", "patch", "--dry-run", "--json"]),
-        GoldenCase("many-targets", "bump-major-set-build-json", ["bump", "major", "--build", "10000", "--json"],
+        GoldenCase(
+            "many-targets", "bump-major-set-build-json", ["bump", "major", "--build", "10000", "--json"],
             intent: .set(marketing: "4.0.0", build: "10000")),
         GoldenCase("many-targets", "version-json", ["version", "--json"]),
         GoldenCase("anchors", "bump-minor-dry-run-json", ["bump", "minor", "--dry-run", "--json"]),
