@@ -16,6 +16,15 @@ package final class SpecIncludeCache {
         package var files: Set<String>
         /// Repository-relative paths the walk looked at, with what it found there (`nil`: nothing).
         package var probes: [(path: String, object: TreeObject?)]
+        /// `files` and the spec itself: made once here, not for each commit that shares the resolution.
+        package var specFiles: Set<String>
+
+        init(spec: String, files: Set<String>, probes: [(path: String, object: TreeObject?)]) {
+            self.files = files
+            self.probes = probes
+            specFiles = files
+            specFiles.insert(spec)
+        }
 
         /// Whether a change to `path` (a file the tree diff lists) can change what the walk finds.
         package func dependsOn(_ path: String) -> Bool {
@@ -64,7 +73,7 @@ package final class SpecIncludeCache {
         _ = log.object(at: spec)
         let files = SpecIncludes.paths(
             spec: spec, projectRoot: projectRoot, environment: environment, source: source)
-        return Resolution(files: files, probes: log.probes)
+        return Resolution(spec: spec, files: files, probes: log.probes)
     }
 
     /// Spec files' bytes by blob id: a new set of spec files mostly shares its files with sets seen before.
@@ -74,10 +83,8 @@ package final class SpecIncludeCache {
 
     /// Whether one path is the other, or a folder holding it.
     static func overlaps(_ a: String, _ b: String) -> Bool {
-        if a == b { return true }
         if a.isEmpty || b.isEmpty { return true }
-        return b.hasPrefix(a) && b.utf8.dropFirst(a.utf8.count).first == UInt8(ascii: "/")
-            || a.hasPrefix(b) && a.utf8.dropFirst(b.utf8.count).first == UInt8(ascii: "/")
+        return SpecPath.isSame(b, orInside: a) || SpecPath.isSame(a, orInside: b)
     }
 }
 
