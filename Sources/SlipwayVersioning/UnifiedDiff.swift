@@ -13,10 +13,15 @@ import Darwin
 package enum UnifiedDiff {
     /// `path` is relative to the repository root (never `../…`): `git apply` resolves diff paths against the root
     /// wherever it runs, and refuses paths that climb out of it.
-    package static func render(path: String, old: [UInt8], new: [UInt8], context: Int = 3) -> String {
+    /// `aligned: false` finds the new file's lines on their own rather than along the old file's (the same diff, for
+    /// tests to compare).
+    package static func render(path: String, old: [UInt8], new: [UInt8], context: Int = 3, aligned: Bool = true)
+        -> String
+    {
         guard old != new else { return "" }
         let before = Lines(old)
-        let after = Lines(new)
+        let found = aligned ? before.aligned(with: new) : nil
+        let after = found?.lines ?? Lines(new)
         // The text is built as bytes and decoded once (lines are decoded as `String(decoding:)` would decode each).
         var text: [UInt8] = []
         text.reserveCapacity(4096)
@@ -28,7 +33,7 @@ package enum UnifiedDiff {
             for index in 0..<after.count { after.append(index, marked: UInt8(ascii: "+"), to: &text) }
             return String(decoding: text, as: UTF8.self)
         }
-        let changed = before.changed(comparedWith: after)
+        let changed = found?.changed ?? before.changed(comparedWith: after)
         func same(_ index: Int) -> Bool { !changed[index] }
         var hunks: [ClosedRange<Int>] = []
         for index in 0..<before.count where changed[index] {
@@ -71,6 +76,56 @@ package enum UnifiedDiff {
         init(_ bytes: [UInt8]) {
             self.bytes = bytes
             (ranges, unterminated) = bytes.withUnsafeBufferPointer(Lines.ranges)
+        }
+
+        private init(bytes: [UInt8], ranges: [Range<Int>], unterminated: Bool) {
+            self.bytes = bytes
+            self.ranges = ranges
+            self.unterminated = unterminated
+        }
+
+        /// `new`'s lines found along these (as many of them), and which differ: where `new` holds a line's bytes and
+        /// line break at the place the lines before it end, that is its same line, and only the others are searched
+        /// for their line feed. `nil` when `new` has another number of lines.
+        func aligned(with new: [UInt8]) -> (lines: Lines, changed: [Bool])? {
+            var found: [Range<Int>] = []
+            found.reserveCapacity(ranges.count)
+            var changed = [Bool](repeating: false, count: ranges.count)
+            var offset = 0
+            var last = false
+            let complete = bytes.withUnsafeBufferPointer { a in
+                new.withUnsafeBufferPointer { b -> Bool in
+                    for (index, mine) in ranges.enumerated() {
+                        let terminated = !(unterminated && index == ranges.count - 1)
+                        let span = mine.count + (terminated ? 1 : 0)
+                        if offset + span <= b.count, terminated || offset + span == b.count,
+                            span == 0 || memcmp(a.baseAddress! + mine.lowerBound, b.baseAddress! + offset, span) == 0
+                        {
+                            found.append(offset..<offset + mine.count)
+                            offset += span
+                            last = !terminated
+                            continue
+                        }
+                        guard offset < b.count else { return false }
+                        let end = memchr(b.baseAddress! + offset, 0x0A, b.count - offset).map {
+                            UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - b.baseAddress!
+                        }
+                        let theirs = offset..<(end ?? b.count)
+                        found.append(theirs)
+                        changed[index] =
+                            theirs.count != mine.count
+                            || (!mine.isEmpty
+                                && memcmp(
+                                    a.baseAddress! + mine.lowerBound, b.baseAddress! + theirs.lowerBound, mine.count)
+                                    != 0)
+                        offset = end.map { $0 + 1 } ?? b.count
+                        last = end == nil
+                    }
+                    return offset == b.count
+                }
+            }
+            guard complete else { return nil }
+            return (Lines(bytes: new, ranges: found, unterminated: last), changed)
         }
 
         /// The lines of `buffer`, eight bytes at a time: the high bit of each byte of `found` is set where that byte is

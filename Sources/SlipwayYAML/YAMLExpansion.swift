@@ -51,7 +51,7 @@ public final class YAMLExpansion {
     private var expanded: [YAMLNode: [Merged]] = [:]
     /// The tree last looked through for `<<`, and whether it holds one: a file without those two bytes has no merge
     /// key, and its mappings need no look at their keys for one.
-    private var scannedTree: ObjectIdentifier?
+    private var scannedTree: YAMLTree?
     private var treeHasMergeKeys = true
     /// Whether that tree's file holds `&` (no anchor, no alias without it).
     private var treeHasAnchors = true
@@ -136,8 +136,8 @@ public final class YAMLExpansion {
 
     /// Whether the node's file holds `<<` anywhere (a plain merge key is those bytes), looked up once per file.
     private func mayHoldMergeKeys(_ node: YAMLNode) -> Bool {
-        if scannedTree != ObjectIdentifier(node.tree) {
-            scannedTree = ObjectIdentifier(node.tree)
+        if scannedTree !== node.tree {
+            scannedTree = node.tree
             treeHasMergeKeys = YAMLBytes.contains(node.tree.bytes, UInt8(ascii: "<"), then: UInt8(ascii: "<"))
             treeHasAnchors = YAMLBytes.contains(node.tree.bytes, UInt8(ascii: "&"))
         }
