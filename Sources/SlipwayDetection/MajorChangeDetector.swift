@@ -17,6 +17,9 @@ public struct MajorChangeDetector {
     public let environment: [String: String]
     /// With several apps: which files concern the app judged (a file only other apps compile does not).
     public var appFiles: (any AppFileScope)?
+    /// The explanations of quiet rules that depend on the configuration alone, written once instead of for each of
+    /// the thousands of verdicts `detect --each` makes.
+    private let quietText: QuietText
 
     public init(
         repository: Repository, config: DetectConfig, specPath: String = "project.yml", projectRoot: String? = nil,
@@ -27,6 +30,7 @@ public struct MajorChangeDetector {
         self.specPath = SpecIncludes.normalize(specPath)
         self.projectRoot = projectRoot
         self.environment = environment
+        quietText = QuietText(config)
     }
 
     // MARK: Entry points
@@ -88,7 +92,7 @@ public struct MajorChangeDetector {
         for commit in commits { trees[commit.id] = commit.treeID }
         let differ = TreeDiffer(repository: repository)
         let cache = SpecIncludeCache(
-            repository: repository, spec: specPath, projectRoot: projectRoot, environment: environment)
+            repository: repository, spec: specPath, projectRoot: projectRoot, environment: environment, trees: differ)
         // Spec files handed down from a child, by commit; a commit's children all come before it in the list.
         var handed: [OID: SpecIncludeCache.Resolution] = [:]
         for commit in commits {
@@ -99,17 +103,17 @@ public struct MajorChangeDetector {
             }
             let files = try differ.changes(fromTree: parentTree, toTree: commit.treeID)
             let head = handed.removeValue(forKey: commit.id) ?? cache.resolve(commit: commit.id, tree: commit.treeID)
-            let atHead = specFiles(head)
-            var atParent = atHead
+            var exact = head.specFiles
             if let parent = commit.parents.first, let parentTree {
                 var base = head
-                if touches(files, atHead) || files.contains(where: { $0.paths.contains(where: head.dependsOn) }) {
+                let touched = touches(files, head.specFiles)
+                if touched || files.contains(where: { $0.paths.contains(where: head.dependsOn) }) {
                     base = cache.resolve(commit: parent, tree: parentTree)
                 }
-                if touches(files, atHead) { atParent = specFiles(base) }
+                if touched { exact.formUnion(base.specFiles) }
                 handed[parent] = base
             }
-            let buildConfig = BuildConfigMatcher(globs: config.buildConfigPaths, exact: atHead.union(atParent))
+            let buildConfig = BuildConfigMatcher(globs: config.buildConfigPaths, exact: exact)
             try body(
                 verdict(
                     base: commit.parents.first, head: commit.id, baseSource: .parent, commits: [commit],
@@ -141,13 +145,6 @@ public struct MajorChangeDetector {
             exact.formUnion(specFiles(at: base))
         }
         return BuildConfigMatcher(globs: config.buildConfigPaths, exact: exact)
-    }
-
-    /// The spec path and the paths a resolution found it includes.
-    private func specFiles(_ resolution: SpecIncludeCache.Resolution) -> Set<String> {
-        var files = resolution.files
-        files.insert(specPath)
-        return files
     }
 
     /// The spec path and the paths it includes (recursively) in a commit's tree.
@@ -190,7 +187,7 @@ public struct MajorChangeDetector {
             rules.quiet.append(
                 (.skipTag, "\(described) only silences that commit's message tags (not the newest commit)"))
         } else {
-            rules.quiet.append((.skipTag, "no commit message carries \(list(config.skipTags))"))
+            rules.quiet.append((.skipTag, quietText.skipTag))
         }
 
         return Verdict(
@@ -224,7 +221,7 @@ public struct MajorChangeDetector {
             bump = max(bump, message.bumpLevel)
         }
         if tagHits.isEmpty {
-            rules.quiet.append((.messageTag, "no commit message carries \(list(config.tags))"))
+            rules.quiet.append((.messageTag, quietText.messageTag))
         } else {
             let described = tagHits.map { "\($0.tag) in \($0.commit.short) \($0.subject.inDoubleQuotes)" }
             rules.reasons.append(
@@ -267,7 +264,7 @@ public struct MajorChangeDetector {
             rules.quiet.append((.swiftFiles, "\(files) changed, fires above \(threshold)"))
         }
         if shared.isEmpty {
-            rules.quiet.append((.sharedCode, "nothing changed under \(list(config.sharedPaths.map(\.pattern)))"))
+            rules.quiet.append((.sharedCode, quietText.sharedCode))
         } else {
             rules.reasons.append(
                 Verdict.Reason(rule: .sharedCode, message: "shared code changed: \(summary(shared))", paths: shared))
@@ -293,11 +290,10 @@ public struct MajorChangeDetector {
             bytes.formIndex(before: &index)
             if bytes[index] != expected { return false }
         }
+        // After an ASCII byte (or at the start) `.swift` begins a Character of its own; only a scalar such as a
+        // prepended mark could join the dot to what comes before it.
+        if index == bytes.startIndex || bytes[bytes.index(before: index)] < 0x80 { return true }
         return path.hasSuffix(".swift")
-    }
-
-    private func list(_ items: [String]) -> String {
-        items.isEmpty ? "(none configured)" : items.joined(separator: ", ")
     }
 
     private func summary(_ paths: [String]) -> String {

@@ -19,6 +19,12 @@ public struct Commit: Hashable, Sendable {
     /// The first line of the message, without surrounding whitespace.
     public var subject: String {
         let firstLine = message.firstLine
+        // Printable ASCII at both ends (most subjects): nothing to trim, and no scalar property lookups.
+        if let first = firstLine.utf8.first, let last = firstLine.utf8.last, (0x21...0x7E).contains(first),
+            (0x21...0x7E).contains(last)
+        {
+            return String(firstLine)
+        }
         // Unicode White_Space: the same scalars as Foundation's `.whitespacesAndNewlines`, without its bridging cost.
         var scalars = firstLine.unicodeScalars[...]
         while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }

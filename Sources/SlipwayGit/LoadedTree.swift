@@ -1,34 +1,41 @@
 import CGit2
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One tree read once and kept for lookups by name, for callers that ask several names of the same folder (the
 /// spec cache probes a handful of paths in every commit's root tree; `Repository.object(at:inTree:)` would read
-/// that tree again for each).
+/// that tree again for each). `TreeDiffer.loadedTree` hands out the trees a comparison has just read.
 public final class LoadedTree {
     public let id: OID
-    private let pointer: OpaquePointer
+    private let tree: RawTree
 
     /// Reads the tree `id` of `repository`.
     public init(_ id: OID, in repository: Repository) throws(GitError) {
         var raw = id.raw
-        var tree: OpaquePointer?
-        try check(git_tree_lookup(&tree, repository.handle, &raw), "git_tree_lookup")
-        guard let tree else {
-            throw GitError.library(function: "git_tree_lookup", code: -1, detail: "no tree returned")
-        }
+        tree = try RawTree(&raw, odb: repository.objectDatabase())
         self.id = id
-        pointer = tree
     }
 
-    deinit {
-        git_tree_free(pointer)
+    init(id: OID, tree: RawTree) {
+        self.id = id
+        self.tree = tree
     }
 
     /// What `name` (one path component) names in this tree, or `nil` when nothing there is a known kind.
     public func object(named name: String) -> TreeObject? {
-        // The entry belongs to the tree: nothing to free.
-        guard let entry = git_tree_entry_byname(pointer, name),
-            let kind = TreeEntry.Kind(git_tree_entry_filemode(entry))
-        else { return nil }
-        return TreeObject(kind: kind, id: OID(git_tree_entry_id(entry)))
+        var name = name
+        return name.withUTF8 { name in
+            guard let start = name.baseAddress else { return nil }
+            for entry in tree.entries where Int(entry.nameLength) == name.count {
+                guard memcmp(tree.name(entry), start, name.count) == 0 else { continue }
+                guard let kind = TreeEntry.Kind(git_filemode_t(rawValue: entry.mode)) else { return nil }
+                return TreeObject(kind: kind, id: OID(tree.id(entry)))
+            }
+            return nil
+        }
     }
 }

@@ -13,14 +13,25 @@ public struct OID: Hashable, Sendable, CustomStringConvertible, Comparable {
     /// The id written as 40 hex digits (either case); `nil` for anything else.
     public init?(hex: String) {
         guard hex.utf8.count == 40 else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(20)
-        var digits = hex.utf8.makeIterator()
-        while let first = digits.next(), let second = digits.next() {
-            guard let high = OID.value(ofHexDigit: first), let low = OID.value(ofHexDigit: second) else { return nil }
-            bytes.append(high << 4 | low)
+        guard let oid = Array(hex.utf8).withUnsafeBufferPointer({ OID(hexDigits: $0) }) else { return nil }
+        self = oid
+    }
+
+    /// The id written as the first 40 bytes of `digits`, hex digits in either case; `nil` for anything else.
+    init?(hexDigits digits: UnsafeBufferPointer<UInt8>) {
+        guard digits.count >= 40 else { return nil }
+        var bytes: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        let parsed = withUnsafeMutableBytes(of: &bytes) { bytes -> Bool in
+            for index in 0..<20 {
+                guard let high = OID.value(ofHexDigit: digits[2 * index]),
+                    let low = OID.value(ofHexDigit: digits[2 * index + 1])
+                else { return false }
+                bytes[index] = high << 4 | low
+            }
+            return true
         }
-        self = bytes.withUnsafeBytes { OID(bytes: $0) }
+        guard parsed else { return nil }
+        self = withUnsafeBytes(of: &bytes) { OID(bytes: UnsafeRawBufferPointer(rebasing: $0[0..<20])) }
     }
 
     init(_ raw: UnsafePointer<git_oid>) {

@@ -7,6 +7,9 @@ import SlipwayCore
 /// Everything it returns is a Swift value copied out of libgit2, so no C type escapes this module.
 public final class Repository {
     let handle: OpaquePointer
+    /// The object database, opened on first use and kept: the commit walk, the tree differ and tree lookups
+    /// read every object through it.
+    private var database: OpaquePointer?
 
     /// The `.git` folder (for a linked worktree, the worktree's private git folder).
     public let gitDirectory: URL
@@ -34,7 +37,20 @@ public final class Repository {
     }
 
     deinit {
+        if let database { git_odb_free(database) }
         git_repository_free(handle)
+    }
+
+    /// The object database (see `database`).
+    func objectDatabase() throws(GitError) -> OpaquePointer {
+        if let database { return database }
+        var opened: OpaquePointer?
+        try check(git_repository_odb(&opened, handle), "git_repository_odb")
+        guard let opened else {
+            throw GitError.library(function: "git_repository_odb", code: -1, detail: "no object database returned")
+        }
+        database = opened
+        return opened
     }
 
     public var isBare: Bool { git_repository_is_bare(handle) == 1 }
@@ -123,39 +139,6 @@ public final class Repository {
         return code == 1
     }
 
-    /// Commits reachable from `head` but not from any of `hidden`, newest first like `git log`.
-    public func commits(from head: OID, excluding hidden: [OID] = [], firstParentOnly: Bool = false) throws(GitError)
-        -> [Commit]
-    {
-        if isShallow { return try shallowCommits(from: head, excluding: hidden, firstParentOnly: firstParentOnly) }
-        var walker: OpaquePointer?
-        try check(git_revwalk_new(&walker, handle), "git_revwalk_new")
-        defer { git_revwalk_free(walker) }
-        try check(
-            git_revwalk_sorting(walker, GIT_SORT_TOPOLOGICAL.rawValue | GIT_SORT_TIME.rawValue), "git_revwalk_sorting")
-        if firstParentOnly { try check(git_revwalk_simplify_first_parent(walker), "git_revwalk_simplify_first_parent") }
-        var rawHead = head.raw
-        try check(git_revwalk_push(walker, &rawHead), "git_revwalk_push")
-        for oid in hidden {
-            var raw = oid.raw
-            try check(git_revwalk_hide(walker, &raw), "git_revwalk_hide")
-        }
-        var result: [Commit] = []
-        var next = git_oid()
-        while true {
-            let code = git_revwalk_next(&next, walker)
-            if code == GIT_ITEROVER.rawValue { break }
-            if code == GIT_ENOTFOUND.rawValue, isShallow {
-                // libgit2 before 1.7 walks past a shallow clone's edge into parents it does not have.
-                throw .missingFromShallowClone(
-                    missingShallowParent() ?? "before \(result.last?.id.short ?? head.short)")
-            }
-            try check(code, "git_revwalk_next")
-            result.append(try commit(OID(next)))
-        }
-        return result
-    }
-
     // MARK: Shallow clones
 
     /// The parents a commit's object records, even those a shallow clone left out (libgit2 1.7 and later report
@@ -174,7 +157,7 @@ public final class Repository {
     /// `commits(from:excluding:)` in a shallow clone. libgit2 before 1.7 loads the parents of every hidden commit
     /// and fails at the clone's edge even when the range never reaches it (`HEAD~1..HEAD` in a depth-2 clone);
     /// this walk stops at the edge of what is hidden, and fails only when a commit inside the range lacks a parent.
-    private func shallowCommits(from head: OID, excluding hidden: [OID], firstParentOnly: Bool) throws(GitError)
+    func shallowCommits(from head: OID, excluding hidden: [OID], firstParentOnly: Bool) throws(GitError)
         -> [Commit]
     {
         func parents(_ commit: Commit) -> [OID] { firstParentOnly ? Array(commit.parents.prefix(1)) : commit.parents }

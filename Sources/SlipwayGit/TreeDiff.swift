@@ -33,99 +33,6 @@ extension Repository {
     }
 }
 
-/// Compares trees for `Repository.changes`, and keeps the old side's trees for the next comparison.
-///
-/// `detect --each` compares every commit with its parent, newest first, as `git log` does: the parent's trees read
-/// as the old side of one comparison are the new side of a later one, the next on a straight line, a few commits
-/// on in a merge-heavy history, where the walk goes from branch to branch by date. Keeping the old-side trees of
-/// the last `keptComparisons` comparisons reads most of those trees once, while new-side trees are freed as soon
-/// as the walk leaves them, so memory stays bounded by a few commits' changed folders even for a root commit of
-/// thousands of files.
-public final class TreeDiffer {
-    let repository: Repository
-    /// Old-side trees of the comparison in progress, kept for the next ones.
-    private var current: [OID: OpaquePointer] = [:]
-    /// Old-side trees of earlier comparisons, each with the number of the comparison that last used it.
-    private var previous: [OID: (tree: OpaquePointer, comparison: Int)] = [:]
-    private var comparison = 0
-    /// On the merge-heavy bench history, keeping 16 comparisons' trees instead of 1 read a quarter fewer trees.
-    static let keptComparisons = 16
-
-    public init(repository: Repository) {
-        self.repository = repository
-    }
-
-    deinit {
-        for tree in current.values { git_tree_free(tree) }
-        for kept in previous.values { git_tree_free(kept.tree) }
-    }
-
-    /// The files that differ from the tree `old` (`nil`: the empty tree) to the tree `new`.
-    public func changes(fromTree old: OID?, toTree new: OID) throws(GitError) -> [FileChange] {
-        defer { endComparison() }
-        var newID = new.raw
-        let newTree = try tree(&newID, side: .new)
-        defer { release(newTree) }
-        var oldTree: TreeHandle?
-        if var oldID = old?.raw { oldTree = try tree(&oldID, side: .old) }
-        var walk = TreeWalk(differ: self)
-        try walk.compare(oldTree?.pointer, newTree.pointer, prefix: "", prefixBytes: nil)
-        return try walk.finish(oldTree: oldTree?.pointer, newTree: newTree.pointer)
-    }
-
-    enum Side { case old, new }
-
-    /// A tree for the walk; `owned` trees are the walk's to release, the others belong to the differ.
-    struct TreeHandle {
-        let pointer: OpaquePointer
-        let owned: Bool
-    }
-
-    /// The tree with this id: from the trees kept from the previous comparison when it is there.
-    func tree(_ id: UnsafePointer<git_oid>, side: Side) throws(GitError) -> TreeHandle {
-        let key = OID(id)
-        if let tree = current[key] { return TreeHandle(pointer: tree, owned: false) }
-        let tree: OpaquePointer
-        if let kept = previous.removeValue(forKey: key) {
-            tree = kept.tree
-        } else {
-            tree = try lookup(id)
-        }
-        switch side {
-        case .old:
-            current[key] = tree
-            return TreeHandle(pointer: tree, owned: false)
-        case .new:
-            return TreeHandle(pointer: tree, owned: true)
-        }
-    }
-
-    func release(_ tree: TreeHandle) {
-        if tree.owned { git_tree_free(tree.pointer) }
-    }
-
-    private func lookup(_ id: UnsafePointer<git_oid>) throws(GitError) -> OpaquePointer {
-        var tree: OpaquePointer?
-        try check(git_tree_lookup(&tree, repository.handle, id), "git_tree_lookup")
-        guard let tree else {
-            throw GitError.library(function: "git_tree_lookup", code: -1, detail: "no tree returned")
-        }
-        return tree
-    }
-
-    private func endComparison() {
-        for (key, tree) in current { previous[key] = (tree, comparison) }
-        current = [:]
-        let oldest = comparison - Self.keptComparisons
-        comparison += 1
-        let expired = previous.filter { $0.value.comparison <= oldest }
-        for (key, kept) in expired {
-            git_tree_free(kept.tree)
-            previous.removeValue(forKey: key)
-        }
-    }
-}
-
 /// The two-tree walk behind `Repository.changes(from:to:)`.
 struct TreeWalk {
     struct Side {
@@ -177,30 +84,28 @@ struct TreeWalk {
 
     /// Compares two trees (either may be absent) under the folder `prefix` (`""` or ending in `/`); `prefixBytes`
     /// are the folder's raw bytes when they are not valid UTF-8, else `nil`.
-    mutating func compare(_ old: OpaquePointer?, _ new: OpaquePointer?, prefix: String, prefixBytes: [UInt8]?)
+    mutating func compare(_ old: RawTree?, _ new: RawTree?, prefix: String, prefixBytes: [UInt8]?)
         throws(GitError)
     {
-        let oldCount = old.map { git_tree_entrycount($0) } ?? 0
-        let newCount = new.map { git_tree_entrycount($0) } ?? 0
+        let oldCount = old?.entries.count ?? 0
+        let newCount = new?.entries.count ?? 0
         var i = 0
         var j = 0
         while i < oldCount || j < newCount {
-            let oldEntry = i < oldCount ? git_tree_entry_byindex(old, i) : nil
-            let newEntry = j < newCount ? git_tree_entry_byindex(new, j) : nil
             let order: Int32
-            if let oldEntry, let newEntry {
-                order = TreeWalk.compareNames(oldEntry, newEntry)
+            if let old, let new, i < oldCount, j < newCount {
+                order = TreeWalk.compareNames(old, old.entries[i], new, new.entries[j])
             } else {
-                order = oldEntry == nil ? 1 : -1
+                order = i < oldCount ? -1 : 1
             }
-            if order < 0, let oldEntry {
-                try removed(oldEntry, prefix: prefix, prefixBytes: prefixBytes)
+            if order < 0, let old {
+                try removed(old, old.entries[i], prefix: prefix, prefixBytes: prefixBytes)
                 i += 1
-            } else if order > 0, let newEntry {
-                try appeared(newEntry, prefix: prefix, prefixBytes: prefixBytes)
+            } else if order > 0, let new {
+                try appeared(new, new.entries[j], prefix: prefix, prefixBytes: prefixBytes)
                 j += 1
-            } else if let oldEntry, let newEntry {
-                try both(oldEntry, newEntry, prefix: prefix, prefixBytes: prefixBytes)
+            } else if let old, let new {
+                try both(old, old.entries[i], new, new.entries[j], prefix: prefix, prefixBytes: prefixBytes)
                 i += 1
                 j += 1
             } else {
@@ -210,30 +115,31 @@ struct TreeWalk {
     }
 
     /// git's tree order: names compare bytewise, with a tree's name read as if it ended in '/'.
-    private static func compareNames(_ a: OpaquePointer, _ b: OpaquePointer) -> Int32 {
-        guard let nameA = git_tree_entry_name(a), let nameB = git_tree_entry_name(b) else { return 0 }
-        let lengthA = strlen(nameA)
-        let lengthB = strlen(nameB)
+    private static func compareNames(_ treeA: RawTree, _ a: RawTree.Entry, _ treeB: RawTree, _ b: RawTree.Entry)
+        -> Int32
+    {
+        let nameA = treeA.name(a)
+        let nameB = treeB.name(b)
+        let lengthA = Int(a.nameLength)
+        let lengthB = Int(b.nameLength)
         let common = min(lengthA, lengthB)
         let result = memcmp(nameA, nameB, common)
         if result != 0 { return result }
-        let nextA: Int32 =
-            lengthA > common
-            ? Int32(UInt8(bitPattern: nameA[common])) : (isTree(git_tree_entry_filemode(a).rawValue) ? 0x2F : 0)
-        let nextB: Int32 =
-            lengthB > common
-            ? Int32(UInt8(bitPattern: nameB[common])) : (isTree(git_tree_entry_filemode(b).rawValue) ? 0x2F : 0)
+        let nextA: Int32 = lengthA > common ? Int32(UInt8(bitPattern: nameA[common])) : (isTree(a.mode) ? 0x2F : 0)
+        let nextB: Int32 = lengthB > common ? Int32(UInt8(bitPattern: nameB[common])) : (isTree(b.mode) ? 0x2F : 0)
         return nextA - nextB
     }
 
     /// An entry's path: its text, and its raw bytes only when they, or its folder's, are not valid UTF-8 (the
     /// text then shows each invalid sequence as U+FFFD). A valid name costs what `String(cString:)` costs.
-    private func path(_ entry: OpaquePointer, _ prefix: String, _ prefixBytes: [UInt8]?) -> (String, [UInt8]?) {
-        guard let name = git_tree_entry_name(entry) else { return (prefix, prefixBytes) }
+    private func path(_ tree: RawTree, _ entry: RawTree.Entry, _ prefix: String, _ prefixBytes: [UInt8]?)
+        -> (String, [UInt8]?)
+    {
+        let name = tree.name(entry)
         if let valid = String(validatingCString: name) {
             return (prefix + valid, prefixBytes.map { $0 + valid.utf8 })
         }
-        let raw = UnsafeRawBufferPointer(start: name, count: strlen(name))
+        let raw = UnsafeRawBufferPointer(start: name, count: Int(entry.nameLength))
         return (prefix + String(decoding: raw, as: UTF8.self), (prefixBytes ?? Array(prefix.utf8)) + raw)
     }
 
@@ -242,21 +148,22 @@ struct TreeWalk {
         (path.0 + "/", path.1.map { $0 + [UInt8(ascii: "/")] })
     }
 
-    private mutating func both(_ old: OpaquePointer, _ new: OpaquePointer, prefix: String, prefixBytes: [UInt8]?)
-        throws(GitError)
-    {
-        let oldMode = git_tree_entry_filemode(old).rawValue
-        let newMode = git_tree_entry_filemode(new).rawValue
-        guard let oldID = git_tree_entry_id(old), let newID = git_tree_entry_id(new) else { return }
+    private mutating func both(
+        _ oldTree: RawTree, _ old: RawTree.Entry, _ newTree: RawTree, _ new: RawTree.Entry, prefix: String,
+        prefixBytes: [UInt8]?
+    ) throws(GitError) {
+        let oldMode = old.mode
+        let newMode = new.mode
+        let oldID = oldTree.id(old)
+        let newID = newTree.id(new)
         if oldMode == newMode, git_oid_equal(oldID, newID) == 1 { return }
-        let name = path(new, prefix, prefixBytes)
+        let name = path(newTree, new, prefix, prefixBytes)
         if TreeWalk.isTree(oldMode) {
             // Both are trees (a tree and a non-tree never share a position in tree order).
-            let oldTree = try differ.tree(oldID, side: .old)
-            let newTree = try differ.tree(newID, side: .new)
-            defer { differ.release(newTree) }
+            let oldFolder = try differ.tree(oldID, side: .old)
+            let newFolder = try differ.tree(newID, side: .new)
             let folder = TreeWalk.folder(name)
-            try compare(oldTree.pointer, newTree.pointer, prefix: folder.0, prefixBytes: folder.1)
+            try compare(oldFolder, newFolder, prefix: folder.0, prefixBytes: folder.1)
             return
         }
         let submodule = TreeWalk.kind(oldMode) == TreeWalk.gitlinkMode || TreeWalk.kind(newMode) == TreeWalk.gitlinkMode
@@ -264,27 +171,29 @@ struct TreeWalk {
         changes.append(FileChange(status: status, path: name.0, isSubmodule: submodule, pathBytes: name.1))
     }
 
-    private mutating func removed(_ entry: OpaquePointer, prefix: String, prefixBytes: [UInt8]?) throws(GitError) {
-        let mode = git_tree_entry_filemode(entry).rawValue
-        guard let id = git_tree_entry_id(entry) else { return }
-        let name = path(entry, prefix, prefixBytes)
+    private mutating func removed(_ tree: RawTree, _ entry: RawTree.Entry, prefix: String, prefixBytes: [UInt8]?)
+        throws(GitError)
+    {
+        let mode = entry.mode
+        let id = tree.id(entry)
+        let name = path(tree, entry, prefix, prefixBytes)
         if TreeWalk.isTree(mode) {
             let folder = TreeWalk.folder(name)
-            try compare(try differ.tree(id, side: .old).pointer, nil, prefix: folder.0, prefixBytes: folder.1)
+            try compare(try differ.tree(id, side: .old), nil, prefix: folder.0, prefixBytes: folder.1)
         } else {
             deleted.append(Side(path: name.0, oid: id.pointee, mode: mode, bytes: name.1))
         }
     }
 
-    private mutating func appeared(_ entry: OpaquePointer, prefix: String, prefixBytes: [UInt8]?) throws(GitError) {
-        let mode = git_tree_entry_filemode(entry).rawValue
-        guard let id = git_tree_entry_id(entry) else { return }
-        let name = path(entry, prefix, prefixBytes)
+    private mutating func appeared(_ tree: RawTree, _ entry: RawTree.Entry, prefix: String, prefixBytes: [UInt8]?)
+        throws(GitError)
+    {
+        let mode = entry.mode
+        let id = tree.id(entry)
+        let name = path(tree, entry, prefix, prefixBytes)
         if TreeWalk.isTree(mode) {
-            let tree = try differ.tree(id, side: .new)
-            defer { differ.release(tree) }
             let folder = TreeWalk.folder(name)
-            try compare(nil, tree.pointer, prefix: folder.0, prefixBytes: folder.1)
+            try compare(nil, try differ.tree(id, side: .new), prefix: folder.0, prefixBytes: folder.1)
         } else {
             added.append(Side(path: name.0, oid: id.pointee, mode: mode, bytes: name.1))
         }
@@ -298,7 +207,7 @@ struct TreeWalk {
     }
 
     /// Pairs deletions with additions into renames, then returns every change in path order.
-    mutating func finish(oldTree: OpaquePointer?, newTree: OpaquePointer?) throws(GitError) -> [FileChange] {
+    mutating func finish() throws(GitError) -> [FileChange] {
         var pairing = Pairing(added: added, deleted: deleted)
         if !added.isEmpty, !deleted.isEmpty {
             pairExactRenames(&pairing)

@@ -8,19 +8,23 @@ package struct CommitSpecFiles: SpecFileSource, CommitTreeAddressing {
     let commit: OID
     /// The repository root, normalised, without a trailing slash.
     let root: String
+    /// `root` followed by one slash: what a path inside the repository starts with.
+    private let rootPrefix: String
 
     package init(repository: Repository, commit: OID) {
         self.repository = repository
         self.commit = commit
         root = SpecPath.normalize(repository.rootDirectory.path)
+        rootPrefix = root == "/" ? "/" : root + "/"
     }
 
     /// The repository-relative path (`""` for the root itself), or `nil` outside the repository.
     func relative(_ path: String) -> String? {
         let normalized = SpecPath.normalize(path)
-        if normalized == root { return "" }
-        let prefix = root == "/" ? "/" : root + "/"
-        return normalized.hasPrefix(prefix) ? String(normalized.dropFirst(prefix.count)) : nil
+        guard SpecPath.starts(normalized, with: rootPrefix) else {
+            return SpecPath.isSame(normalized, orInside: root) ? "" : nil
+        }
+        return SpecPath.dropping(rootPrefix.utf8.count, from: normalized)
     }
 
     package func contents(of path: String) throws(SpecError) -> [UInt8]? {

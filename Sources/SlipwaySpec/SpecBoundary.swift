@@ -27,9 +27,8 @@ package struct SpecBoundary: Sendable {
     /// Whether the file at the real path `path` lies inside the folder, and not in a `.git` folder.
     func contains(_ path: String) -> Bool {
         let prefix = root == "/" ? "/" : root + "/"
-        guard path.hasPrefix(prefix) else { return false }
-        // `.GIT` too: on a case-insensitive file system it is the same folder, and git refuses it for that reason.
-        return !path.dropFirst(prefix.count).split(separator: "/").contains { $0.lowercased() == ".git" }
+        guard SpecPath.starts(path, with: prefix) else { return false }
+        return !SpecPath.hasGitSegment(path, after: prefix.utf8.count)
     }
 
     /// How messages name the folder.

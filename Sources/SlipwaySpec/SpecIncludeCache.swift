@@ -1,6 +1,12 @@
 import SlipwayGit
 import SlipwayYAML
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The spec files of many commits (what `SpecIncludes.paths` gives), each spec resolved once per set of spec
 /// files: a commit whose spec files are the same objects as those of any commit seen before reuses that result.
 ///
@@ -13,13 +19,49 @@ package final class SpecIncludeCache {
     /// One resolved spec: its files, and the paths whose answers decided them.
     package struct Resolution {
         /// Repository-relative paths the spec includes (recursively), without the spec itself.
-        package var files: Set<String>
+        package let files: Set<String>
         /// Repository-relative paths the walk looked at, with what it found there (`nil`: nothing).
-        package var probes: [(path: String, object: TreeObject?)]
+        package let probes: [(path: String, object: TreeObject?)]
+        /// `files` and the spec itself: made once here, not for each commit that shares the resolution.
+        package let specFiles: Set<String>
+        /// The probed paths' bytes end to end, and where each ends: `dependsOn` runs for every changed file of
+        /// every commit, and comparing bytes in place costs no string retained or hashed.
+        private let probeBytes: [UInt8]
+        private let probeEnds: [Int]
 
-        /// Whether a change to `path` (a file the tree diff lists) can change what the walk finds.
+        init(spec: String, files: Set<String>, probes: [(path: String, object: TreeObject?)]) {
+            self.files = files
+            self.probes = probes
+            specFiles = files.union([spec])
+            var bytes: [UInt8] = []
+            var ends: [Int] = []
+            for probe in probes {
+                bytes += probe.path.utf8
+                ends.append(bytes.count)
+            }
+            probeBytes = bytes
+            probeEnds = ends
+        }
+
+        /// Whether a change to `path` (a file the tree diff lists) can change what the walk finds: whether it
+        /// `overlaps` one of the probed paths.
         package func dependsOn(_ path: String) -> Bool {
-            probes.contains { SpecIncludeCache.overlaps($0.path, path) }
+            let slash = UInt8(ascii: "/")
+            return SpecPath.withBytes(of: path) { path in
+                guard let pathStart = path.baseAddress, !path.isEmpty else { return true }
+                return probeBytes.withUnsafeBufferPointer { all in
+                    var start = 0
+                    for end in probeEnds {
+                        defer { start = end }
+                        let count = end - start
+                        guard count > 0, let probes = all.baseAddress else { return true }
+                        guard memcmp(probes + start, pathStart, min(count, path.count)) == 0 else { continue }
+                        if count == path.count { return true }
+                        if count > path.count ? all[start + path.count] == slash : path[count] == slash { return true }
+                    }
+                    return false
+                }
+            }
         }
     }
 
@@ -30,7 +72,12 @@ package final class SpecIncludeCache {
     /// Resolutions by what the root spec's path holds (the first probe of every walk), newest first.
     private var resolutions: [TreeObject?: [Resolution]] = [:]
 
-    package init(repository: Repository, spec: String, projectRoot: String?, environment: [String: String]) {
+    /// `trees`: a differ comparing the same commits, whose trees the probes read instead of reading them again.
+    package init(
+        repository: Repository, spec: String, projectRoot: String?, environment: [String: String],
+        trees: TreeDiffer? = nil
+    ) {
+        self.trees = trees
         self.repository = repository
         self.spec = SpecIncludes.normalize(spec)
         self.projectRoot = projectRoot
@@ -64,20 +111,19 @@ package final class SpecIncludeCache {
         _ = log.object(at: spec)
         let files = SpecIncludes.paths(
             spec: spec, projectRoot: projectRoot, environment: environment, source: source)
-        return Resolution(files: files, probes: log.probes)
+        return Resolution(spec: spec, files: files, probes: log.probes)
     }
 
     /// Spec files' bytes by blob id: a new set of spec files mostly shares its files with sets seen before.
     private let blobs = BlobCache()
+    private let trees: TreeDiffer?
     /// Folder lookups by tree id, shared by all commits.
-    private lazy var steps = TreeSteps(repository: repository)
+    private lazy var steps = TreeSteps(repository: repository, trees: trees)
 
     /// Whether one path is the other, or a folder holding it.
     static func overlaps(_ a: String, _ b: String) -> Bool {
-        if a == b { return true }
         if a.isEmpty || b.isEmpty { return true }
-        return b.hasPrefix(a) && b.utf8.dropFirst(a.utf8.count).first == UInt8(ascii: "/")
-            || a.hasPrefix(b) && a.utf8.dropFirst(b.utf8.count).first == UInt8(ascii: "/")
+        return SpecPath.isSame(b, orInside: a) || SpecPath.isSame(a, orInside: b)
     }
 }
 
@@ -127,12 +173,14 @@ final class TreeSteps {
     }
 
     let repository: Repository
+    let trees: TreeDiffer?
     private var steps: [Step: TreeObject?] = [:]
     /// The folder read last: a commit's probes ask several names of its root tree in a row.
     private var loaded: LoadedTree?
 
-    init(repository: Repository) {
+    init(repository: Repository, trees: TreeDiffer?) {
         self.repository = repository
+        self.trees = trees
     }
 
     /// What `path` (repository-relative, normalised) names in the tree `tree`, or `nil`.
@@ -158,7 +206,7 @@ final class TreeSteps {
     }
 
     private func lookUp(_ name: String, inTree folder: OID) -> TreeObject? {
-        if loaded?.id != folder { loaded = try? LoadedTree(folder, in: repository) }
+        if loaded?.id != folder { loaded = trees?.loadedTree(folder) ?? (try? LoadedTree(folder, in: repository)) }
         return loaded?.object(named: name)
     }
 }

@@ -83,27 +83,31 @@ package enum SpecPath {
     }
 
     /// Whether `normalize` would return `path` unchanged: no empty, `.` or `..` segment, no trailing slash.
-    private static func isNormal(_ path: String) -> Bool {
-        let slash = UInt8(ascii: "/")
-        let dot = UInt8(ascii: ".")
-        var bytes = path.utf8[...]
-        if bytes.first == slash {
-            if bytes.count == 1 { return true }
-            bytes = bytes.dropFirst()
-        }
-        var segmentLength = 0
-        var dots = 0
-        for byte in bytes {
-            if byte == slash {
-                guard segmentLength > 0, dots != segmentLength || dots > 2 else { return false }
-                segmentLength = 0
-                dots = 0
-            } else {
-                segmentLength += 1
-                if byte == dot { dots += 1 }
+    static func isNormal(_ path: String) -> Bool {
+        withBytes(of: path) { bytes in
+            let slash = UInt8(ascii: "/")
+            let dot = UInt8(ascii: ".")
+            var index = 0
+            if bytes.first == slash {
+                if bytes.count == 1 { return true }
+                index = 1
             }
+            var segmentLength = 0
+            var dots = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if byte == slash {
+                    guard segmentLength > 0, dots != segmentLength || dots > 2 else { return false }
+                    segmentLength = 0
+                    dots = 0
+                } else {
+                    segmentLength += 1
+                    if byte == dot { dots += 1 }
+                }
+            }
+            return segmentLength > 0 && (dots != segmentLength || dots > 2)
         }
-        return segmentLength > 0 && (dots != segmentLength || dots > 2)
     }
 
     /// The real path with symbolic links resolved when the file exists, so one file reached two ways is one file.
@@ -115,6 +119,11 @@ package enum SpecPath {
 
     /// `path` relative to the folder `base` (both absolute), with `..` steps when it lies outside.
     package static func relative(_ path: String, from base: String) -> String {
+        // Mostly a normal path inside a normal folder: the rest of its bytes, as the segment walk below would give.
+        if base != "/", isNormal(base), isNormal(path), isSame(path, orInside: base) {
+            let count = base.utf8.count
+            return path.utf8.count == count ? "." : dropping(count + 1, from: path)
+        }
         let target = segments(path)
         let origin = segments(base)
         var common = 0

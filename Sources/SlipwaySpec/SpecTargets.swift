@@ -16,15 +16,17 @@ public struct SpecTargets: Sendable {
         var names: [String] = []
         var templates: [String: [String]] = [:]
         var sources: [String: [String]] = [:]
+        var seen = Set<String>()
         for index in spec.mergeOrder {
             guard let root = spec.documents[index].file.root, root.kind == .mapping else { continue }
             for key in ["targets", "aggregateTargets"] {
                 guard let targets = root[key], targets.kind == .mapping else { continue }
                 for pair in targets.pairs where pair.key.kind == .scalar {
                     let name = pair.key.scalar
-                    if !names.contains(name) { names.append(name) }
-                    templates[name, default: []] += SpecTargets.strings(pair.value["templates"])
-                    sources[name, default: []] += SpecTargets.sourcePaths(pair.value["sources"])
+                    if seen.insert(name).inserted { names.append(name) }
+                    let (templateList, sourceList) = SpecTargets.templatesAndSources(pair.value)
+                    templates[name, default: []] += SpecTargets.strings(templateList)
+                    sources[name, default: []] += SpecTargets.sourcePaths(sourceList)
                 }
             }
         }
@@ -64,6 +66,22 @@ public struct SpecTargets: Sendable {
             names.filter { name in
                 !ownTargets.contains(name) && !(templates[name] ?? []).contains(where: templated.contains)
             })
+    }
+
+    /// `target["templates"]` and `target["sources"]` in one look through its keys.
+    private static func templatesAndSources(_ target: YAMLNode) -> (templates: YAMLNode?, sources: YAMLNode?) {
+        guard target.kind == .mapping else { return (nil, nil) }
+        var templates: YAMLNode?
+        var sources: YAMLNode?
+        for pair in target.pairs {
+            if templates == nil, pair.key.isScalar("templates" as StaticString) {
+                templates = pair.value
+            } else if sources == nil, pair.key.isScalar("sources" as StaticString) {
+                sources = pair.value
+            }
+            if templates != nil, sources != nil { break }
+        }
+        return (templates, sources)
     }
 
     private static func strings(_ node: YAMLNode?) -> [String] {

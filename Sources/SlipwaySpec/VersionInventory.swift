@@ -11,8 +11,27 @@ public struct VersionInventory {
     public let shared: [(definition: VersionDefinition, others: [String])]
     /// The app the inventory is scoped to (`apps:` in `.slipway.yml`), if any.
     public let app: AppScope?
-    /// Every target the spec declares.
-    public let targets: SpecTargets
+    /// Every target the spec declares, worked out when first asked for: without an app a bump never needs them.
+    public var targets: SpecTargets { targetsCache.value }
+    private let targetsCache: TargetsCache
+
+    /// `SpecTargets(spec:)` once, on first use (a reference, so a copied inventory shares the answer).
+    private final class TargetsCache {
+        let spec: LoadedSpec
+        private var known: SpecTargets?
+
+        init(spec: LoadedSpec, known: SpecTargets?) {
+            self.spec = spec
+            self.known = known
+        }
+
+        var value: SpecTargets {
+            if let known { return known }
+            let targets = SpecTargets(spec: spec)
+            known = targets
+            return targets
+        }
+    }
 
     /// Loads the spec with its includes and locates every definition; `access` says whether the caller reads the
     /// files or may edit them (see `SpecAccess`). The selected app of the context's configuration scopes it.
@@ -20,12 +39,20 @@ public struct VersionInventory {
         -> VersionInventory
     {
         let spec = try SpecLoader(context: context).load(location, access: access)
+        // The targets only scope a selected app (`AppScope.of` is nil without one).
+        guard context.configuration.selectedApp != nil else { return try VersionInventory(spec: spec, app: nil) }
         let targets = SpecTargets(spec: spec)
         let scope = try AppScope.of(context.configuration, targets: targets, spec: spec.root.displayPath)
-        return try VersionInventory(spec: spec, app: scope)
+        return try VersionInventory(spec: spec, app: scope, targets: targets)
     }
 
     public init(spec: LoadedSpec, app: AppScope? = nil) throws(SpecError) {
+        try self.init(spec: spec, app: app, targets: app == nil ? nil : SpecTargets(spec: spec))
+    }
+
+    /// `targets` are the spec's (`SpecTargets(spec:)`) when the caller has them already; else they are worked out
+    /// when first asked for.
+    package init(spec: LoadedSpec, app: AppScope?, targets: SpecTargets?) throws(SpecError) {
         self.spec = spec
         var definitions: [VersionDefinition] = []
         for (index, document) in spec.documents.enumerated() {
@@ -34,8 +61,7 @@ public struct VersionInventory {
             // One file (the usual case) keeps its array: appending would hold a second copy for a moment.
             if definitions.isEmpty { definitions = located } else { definitions += located }
         }
-        let targets = SpecTargets(spec: spec)
-        self.targets = targets
+        targetsCache = TargetsCache(spec: spec, known: targets)
         self.app = app
         guard let app else {
             self.definitions = definitions
@@ -43,6 +69,7 @@ public struct VersionInventory {
             return
         }
         let all = definitions
+        let targets = targetsCache.value
         let users = all.map { targets.users(of: $0, among: all) }
         self.definitions = zip(all, users).filter { app.includes($0.1) }.map(\.0)
         shared = zip(all, users).filter { app.isShared($0.1) }.map {
@@ -60,7 +87,18 @@ public struct VersionInventory {
 
     /// The values a bump edits.
     public func literals(_ kind: VersionDefinition.Kind) -> [VersionDefinition] {
-        definitions.filter { $0.kind == kind && !$0.isReference }
+        definitions.indices.filter { isLiteral($0, kind) }.map { definitions[$0] }
+    }
+
+    /// The first value a bump edits, if any.
+    package func firstLiteral(_ kind: VersionDefinition.Kind) -> VersionDefinition? {
+        definitions.indices.first { isLiteral($0, kind) }.map { definitions[$0] }
+    }
+
+    /// Whether definition `index` is a literal of `kind`. Loops over a large spec's definitions test them by index:
+    /// copying each out of the array retains and releases its every string.
+    private func isLiteral(_ index: Int, _ kind: VersionDefinition.Kind) -> Bool {
+        definitions[index].kind == kind && !definitions[index].isReference
     }
 
     /// `$(…)` and `${…}` values: reported, never rewritten.
@@ -91,9 +129,10 @@ public struct VersionInventory {
     public func valueCounts(_ kind: VersionDefinition.Kind) -> [(value: String, count: Int)] {
         var order: [String] = []
         var counts: [String: Int] = [:]
-        for definition in definitions where definition.kind == kind && !definition.isReference {
-            if counts[definition.value] == nil { order.append(definition.value) }
-            counts[definition.value, default: 0] += 1
+        for index in definitions.indices where isLiteral(index, kind) {
+            let value = definitions[index].value
+            if counts[value] == nil { order.append(value) }
+            counts[value, default: 0] += 1
         }
         let ranked = order.enumerated().sorted { lhs, rhs in
             let left = counts[lhs.element] ?? 0
@@ -114,9 +153,9 @@ public struct VersionInventory {
     /// The first `limit` distinct literal values in document order, without grouping every definition by value.
     private func distinctValues(_ kind: VersionDefinition.Kind, upTo limit: Int) -> [String] {
         var found: [String] = []
-        for definition in definitions where definition.kind == kind && !definition.isReference {
-            guard !found.contains(definition.value) else { continue }
-            found.append(definition.value)
+        for index in definitions.indices where isLiteral(index, kind) {
+            guard !found.contains(definitions[index].value) else { continue }
+            found.append(definitions[index].value)
             if found.count == limit { break }
         }
         return found
@@ -145,10 +184,10 @@ public struct VersionInventory {
         )
     }
 
-    /// Fails when there is no literal value of `kind` to work from, saying why (none at all, or references only).
-    package func requireLiterals(_ kind: VersionDefinition.Kind) throws(SpecError) -> [VersionDefinition] {
-        let literals = literals(kind)
-        guard literals.isEmpty else { return literals }
+    /// The first literal value of `kind`; fails when there is none to work from, saying why (none at all, or
+    /// references only).
+    package func requireLiteral(_ kind: VersionDefinition.Kind) throws(SpecError) -> VersionDefinition {
+        if let first = firstLiteral(kind) { return first }
         let names = kind.settings.joined(separator: " or ")
         let references = references(kind)
         if let first = references.first {
@@ -170,6 +209,7 @@ public struct VersionInventory {
 
     /// Fails (exit 1) when the literal values of `kind` disagree, listing each value and where it is defined.
     package func requireAgreement(_ kind: VersionDefinition.Kind, override: String) throws(SpecError) {
+        guard !agrees(kind) else { return }
         let values = values(kind)
         guard values.count > 1 else { return }
         var lines: [String] = []
@@ -197,7 +237,9 @@ public struct VersionInventory {
     /// Fails when an unquoted value is read by YAML as a number that prints differently from its text: bumping it
     /// would start from a value other tools do not see.
     package func requireUnambiguous(_ kind: VersionDefinition.Kind, override: String) throws(SpecError) {
-        guard let definition = literals(kind).first(where: { $0.misread != nil }) else { return }
+        guard let index = definitions.indices.first(where: { isLiteral($0, kind) && definitions[$0].misread != nil })
+        else { return }
+        let definition = definitions[index]
         throw misread(
             definition,
             hint: "quote it (\"\(definition.value)\"), or set the intended value everywhere with '\(override)'")

@@ -22,6 +22,10 @@ package struct VersionLocator {
     }
 
     private var hits: [Hit] = []
+    /// The key path from the root to where the walk is, as bytes (`join` of the keys), and its length before each
+    /// key entered: a string is made only for the settings found, not for every mapping walked.
+    private var path: [UInt8] = []
+    private var lengths: [Int] = []
 
     init(document: SpecDocument, documentIndex: Int) {
         self.document = document
@@ -48,18 +52,25 @@ package struct VersionLocator {
     }
 
     private mutating func walkRoot(_ root: YAMLNode, _ expansion: YAMLExpansion) throws(YAMLError) {
-        for entry in try expansion.entries(of: root) {
-            let path = entry.key
-            switch Self.structural(entry.key) {
-            case "settings":
-                try walkSettings(entry, path: path, depth: 0, expansion)
-            case "settingGroups", "settingPresets":
-                for group in try expansion.entries(of: entry.value, via: entry.via) {
-                    try walkSettings(group, path: Self.join(path, group.key), depth: 0, expansion)
+        try expansion.forEachEntry(of: root) { (entry) throws(YAMLError) in
+            let key = SpecKey(entry.key)
+            guard key != .other else { return }
+            enter(entry.key)
+            defer { leave() }
+            switch key {
+            case .settings:
+                try walkSettings(entry, depth: 0, expansion)
+            case .settingGroups, .settingPresets:
+                try expansion.forEachEntry(of: entry.value, via: entry.via) { (group) throws(YAMLError) in
+                    enter(group.key)
+                    defer { leave() }
+                    try walkSettings(group, depth: 0, expansion)
                 }
-            case "targets", "targetTemplates", "aggregateTargets":
-                for target in try expansion.entries(of: entry.value, via: entry.via) {
-                    try walkTarget(target, path: Self.join(path, target.key), expansion)
+            case .targets, .targetTemplates, .aggregateTargets:
+                try expansion.forEachEntry(of: entry.value, via: entry.via) { (target) throws(YAMLError) in
+                    enter(target.key)
+                    defer { leave() }
+                    try walkTarget(target, expansion)
                 }
             default:
                 break
@@ -67,21 +78,23 @@ package struct VersionLocator {
         }
     }
 
-    private mutating func walkTarget(_ target: Entry, path: String, _ expansion: YAMLExpansion) throws(YAMLError) {
-        for entry in try expansion.entries(of: target.value, via: target.via) {
-            switch Self.structural(entry.key) {
-            case "settings":
-                try walkSettings(entry, path: Self.join(path, entry.key), depth: 0, expansion)
-            case "info":
-                for info in try expansion.entries(of: entry.value, via: entry.via)
-                where Self.structural(info.key) == "properties" {
-                    let propertiesPath = Self.join(Self.join(path, entry.key), info.key)
-                    for property in try expansion.entries(of: info.value, via: info.via) {
-                        if let (setting, kind) = Self.lookUp(property.key, in: Self.infoKinds) {
-                            hits.append(
-                                Hit(
-                                    node: property.value, setting: setting, kind: kind,
-                                    path: Self.join(propertiesPath, property.key)))
+    private mutating func walkTarget(_ target: Entry, _ expansion: YAMLExpansion) throws(YAMLError) {
+        try expansion.forEachEntry(of: target.value, via: target.via) { (entry) throws(YAMLError) in
+            switch SpecKey(entry.key) {
+            case .settings:
+                enter(entry.key)
+                defer { leave() }
+                try walkSettings(entry, depth: 0, expansion)
+            case .info:
+                enter(entry.key)
+                defer { leave() }
+                try expansion.forEachEntry(of: entry.value, via: entry.via) { (info) throws(YAMLError) in
+                    guard SpecKey(info.key) == .properties else { return }
+                    enter(info.key)
+                    defer { leave() }
+                    try expansion.forEachEntry(of: info.value, via: info.via) { property in
+                        if let (setting, kind) = Self.lookUp(property.key, settings: false) {
+                            hit(property, setting: setting, kind: kind)
                         }
                     }
                 }
@@ -92,26 +105,31 @@ package struct VersionLocator {
     }
 
     /// XcodeGen's `Settings`: structured when `base`, `configs`, `groups` or `presets` is present, else plain.
-    private mutating func walkSettings(_ settings: Entry, path: String, depth: Int, _ expansion: YAMLExpansion)
-        throws(YAMLError)
-    {
-        let entries = try expansion.entries(of: settings.value, via: settings.via)
+    private mutating func walkSettings(_ settings: Entry, depth: Int, _ expansion: YAMLExpansion) throws(YAMLError) {
+        let entries = try expansion.keyedEntries(of: settings.value, via: settings.via)
         let structured = entries.contains {
-            ["base", "configs", "groups", "presets"].contains(Self.structural($0.key))
+            switch SpecKey($0.key) {
+            case .base, .configs, .groups, .presets: return true
+            default: return false
+            }
         }
         guard structured, depth < 32 else {
-            walkBuildSettings(entries, path: path)
+            for entry in entries { hitIfVersion(entry) }
             return
         }
         for entry in entries {
-            switch Self.structural(entry.key) {
-            case "base":
-                walkBuildSettings(
-                    try expansion.entries(of: entry.value, via: entry.via), path: Self.join(path, entry.key))
-            case "configs":
-                for config in try expansion.entries(of: entry.value, via: entry.via) {
-                    try walkSettings(
-                        config, path: Self.join(Self.join(path, entry.key), config.key), depth: depth + 1, expansion)
+            switch SpecKey(entry.key) {
+            case .base:
+                enter(entry.key)
+                defer { leave() }
+                try expansion.forEachEntry(of: entry.value, via: entry.via) { hitIfVersion($0) }
+            case .configs:
+                enter(entry.key)
+                defer { leave() }
+                try expansion.forEachEntry(of: entry.value, via: entry.via) { (config) throws(YAMLError) in
+                    enter(config.key)
+                    defer { leave() }
+                    try walkSettings(config, depth: depth + 1, expansion)
                 }
             default:
                 break
@@ -119,22 +137,72 @@ package struct VersionLocator {
         }
     }
 
-    private mutating func walkBuildSettings(_ entries: [Entry], path: String) {
-        for entry in entries {
-            if let (setting, kind) = Self.lookUp(entry.key, in: Self.settingsKinds) {
-                hits.append(Hit(node: entry.value, setting: setting, kind: kind, path: Self.join(path, entry.key)))
-            }
+    /// A build setting that defines a version.
+    private mutating func hitIfVersion(_ entry: Entry) {
+        if let (setting, kind) = Self.lookUp(entry.key, settings: true) {
+            hit(entry, setting: setting, kind: kind)
         }
+    }
+
+    // MARK: Key paths
+
+    private mutating func enter(_ key: YAMLNode) {
+        lengths.append(path.count)
+        append(key)
+    }
+
+    private mutating func leave() {
+        path.removeLast(path.count - lengths.removeLast())
+    }
+
+    /// Joins `key` on as key paths are written (`a.b`, the first key alone), in bytes: libyaml's text is valid UTF-8,
+    /// so the joined bytes decode to the joined strings.
+    private mutating func append(_ key: YAMLNode) {
+        if !path.isEmpty { path.append(UInt8(ascii: ".")) }
+        _ = key.withScalarBytes { bytes in
+            path.append(contentsOf: bytes)
+            return 0
+        }
+    }
+
+    private mutating func hit(_ entry: Entry, setting: String, kind: VersionDefinition.Kind) {
+        enter(entry.key)
+        let keyPath = String(decoding: path, as: UTF8.self)
+        leave()
+        hits.append(Hit(node: entry.value, setting: setting, kind: kind, path: keyPath))
     }
 
     /// The kind a setting name defines, with the name as the table spells it when the key is those very bytes: a
     /// spec with a definition in every target then keeps one copy of the name, not one a definition.
-    private static func lookUp(_ key: String, in table: [String: VersionDefinition.Kind])
-        -> (setting: String, kind: VersionDefinition.Kind)?
-    {
+    private static func lookUp(_ node: YAMLNode, settings: Bool) -> (setting: String, kind: VersionDefinition.Kind)? {
+        // ASCII bytes equal a name exactly when the strings are equal; anything else is left to `String`.
+        // 0: not ASCII; 1: no version setting; 2 + i: the i-th of `versionSettings`.
+        let ascii = node.withScalarBytes { bytes in
+            guard YAMLBytes.isASCII(bytes) else { return 0 }
+            return Self.named(bytes, settings: settings).map { 2 + $0 } ?? 1
+        }
+        if ascii > 0 { return ascii == 1 ? nil : Self.versionSettings[ascii - 2] }
+        let table = settings ? Self.settingsKinds : Self.infoKinds
+        let key = node.scalar
         guard let index = table.index(forKey: key) else { return nil }
         let (name, kind) = table[index]
         return (name.utf8.elementsEqual(key.utf8) ? name : key, kind)
+    }
+
+    private static let versionSettings: [(setting: String, kind: VersionDefinition.Kind)] = [
+        ("MARKETING_VERSION", .marketing), ("CURRENT_PROJECT_VERSION", .build),
+        ("CFBundleShortVersionString", .marketing), ("CFBundleVersion", .build),
+    ]
+
+    /// Which of `versionSettings` an ASCII key names, among the build settings or else the Info.plist keys.
+    private static func named(_ bytes: UnsafeBufferPointer<UInt8>, settings: Bool) -> Int? {
+        switch (settings, bytes.count) {
+        case (true, 17): return YAMLBytes.equal(bytes, "MARKETING_VERSION") ? 0 : nil
+        case (true, 23): return YAMLBytes.equal(bytes, "CURRENT_PROJECT_VERSION") ? 1 : nil
+        case (false, 26): return YAMLBytes.equal(bytes, "CFBundleShortVersionString") ? 2 : nil
+        case (false, 15): return YAMLBytes.equal(bytes, "CFBundleVersion") ? 3 : nil
+        default: return nil
+        }
     }
 
     // MARK: From hits to definitions
@@ -142,6 +210,10 @@ package struct VersionLocator {
     /// The hits of each node in order of first appearance: each node's first hit, and the next hit of the same node
     /// after each hit (-1 for none). Chains, not an array per node, since a large spec has one per definition.
     private func chains() -> (firsts: [Int32], next: [Int32]) {
+        // Without anchors or merge keys every node is reached once, where it is written: each hit its own.
+        guard mayShareNodes else {
+            return (hits.indices.map { Int32($0) }, [Int32](repeating: -1, count: hits.count))
+        }
         var groupOf: [YAMLNode: Int] = [:]
         var firsts: [Int32] = []
         var lasts: [Int32] = []
@@ -165,15 +237,19 @@ package struct VersionLocator {
         let written = writtenPaths(of: firsts)
         var result: [VersionDefinition] = []
         result.reserveCapacity(firsts.count)
-        for head in firsts {
-            let id = hits[Int(head)].node
+        var readings: [(text: String, reading: PlainScalar.Reading)] = []
+        // Every value's position in one pass over the file.
+        let starts = YAMLNode.valueStarts(of: firsts.map { hits[Int($0)].node })
+        for (number, head) in firsts.enumerated() {
+            let first = hits[Int(head)]
+            let id = first.node
+            // The node's other hits, following the chain (none for most: an array each would cost more).
             var group: [Hit] = []
-            var member = Int(head)
+            var member = Int(next[Int(head)])
             while member >= 0 {
                 group.append(hits[member])
                 member = Int(next[member])
             }
-            guard let first = group.first else { continue }
             let node = first.node
             if let other = group.first(where: { $0.kind != first.kind }) {
                 throw SpecError(
@@ -195,21 +271,39 @@ package struct VersionLocator {
             }
             let keyPath = written[id] ?? first.path
             var usedBy: [String] = []
+            if first.path != keyPath { usedBy.append(first.path) }
             for hit in group where hit.path != keyPath && !usedBy.contains(hit.path) { usedBy.append(hit.path) }
-            var misread: String?
-            if node.style == .plain, !Self.isStringTag(node.tag),
-                case .changedNumber(let printed) = PlainScalar.reading(node.scalar)
-            {
-                misread = printed.map { "the number \($0)" } ?? "a number"
-            }
+            let value = node.scalar
+            let misread = Self.misread(node, value, readings: &readings)
             result.append(
                 VersionDefinition(
                     kind: first.kind, setting: first.setting, documentIndex: documentIndex, node: node,
                     keyPath: keyPath,
-                    usedBy: usedBy, value: node.scalar, isReference: VersionDefinition.isReference(node.scalar),
-                    misread: misread, location: file.location(node.valueStart)))
+                    usedBy: usedBy, value: value, isReference: VersionDefinition.isReference(value),
+                    misread: misread, location: file.location(starts[number])))
         }
         return result
+    }
+
+    /// What YAML reads an unquoted number as when it prints differently from its text; `readings` keeps the few
+    /// distinct texts read so far (a large spec repeats one value in every target): a short list, since comparing
+    /// small strings costs less than hashing them.
+    private static func misread(
+        _ node: YAMLNode, _ value: String, readings: inout [(text: String, reading: PlainScalar.Reading)]
+    ) -> String? {
+        guard node.style == .plain, !isStringTag(node.tag) else { return nil }
+        let known = readings.first { $0.text == value }?.reading
+        let reading = known ?? PlainScalar.reading(value)
+        if known == nil, readings.count < 8 { readings.append((value, reading)) }
+        guard case .changedNumber(let printed) = reading else { return nil }
+        return printed.map { "the number \($0)" } ?? "a number"
+    }
+
+    /// Whether the file holds `&` or `<<` anywhere: without them it has no anchor and no merge key.
+    private var mayShareNodes: Bool {
+        let bytes = document.file.bytes
+        return YAMLBytes.contains(bytes, UInt8(ascii: "&"))
+            || YAMLBytes.contains(bytes, UInt8(ascii: "<"), then: UInt8(ascii: "<"))
     }
 
     package static func isStringTag(_ tag: String?) -> Bool {
@@ -220,15 +314,7 @@ package struct VersionLocator {
     /// aliased value is the anchor (YAML requires the anchor before any alias).
     private func writtenPaths(of firsts: [Int32]) -> [YAMLNode: String] {
         // Without anchors or merge keys every value is reached exactly where it is written.
-        let bytes = document.file.bytes
-        let ampersand = UInt8(ascii: "&")
-        let less = UInt8(ascii: "<")
-        guard
-            bytes.contains(ampersand)
-                || bytes.indices.dropLast().contains(where: { bytes[$0] == less && bytes[$0 + 1] == less })
-        else {
-            return [:]
-        }
+        guard mayShareNodes else { return [:] }
         let wanted = Set(firsts.map { hits[Int($0)].node })
         var found: [YAMLNode: String] = [:]
         var visited = Set<YAMLNode>()
@@ -263,14 +349,5 @@ package struct VersionLocator {
     // MARK: Mapping entries
 
     /// A mapping's entry with merge keys expanded, and the alias or merge key it was reached through.
-    typealias Entry = YAMLExpansion.Entry
-
-    /// A structural key without XcodeGen's `:REPLACE` suffix (used by included files to replace instead of merge).
-    static func structural(_ key: String) -> String {
-        key.hasSuffix(":REPLACE") ? String(key.dropLast(8)) : key
-    }
-
-    static func join(_ path: String, _ key: String) -> String {
-        path.isEmpty ? key : path + "." + key
-    }
+    typealias Entry = YAMLExpansion.KeyedEntry
 }

@@ -44,14 +44,13 @@ struct BumpPlanner {
 
     /// The new marketing version, after checking there is one current value to bump from.
     private func change(of wanted: Marketing) throws(SpecError) -> BumpPlan.Change {
-        let literals = try inventory.requireLiterals(.marketing)
+        let current = try inventory.requireLiteral(.marketing)
         switch wanted {
         case .set(let value):
             return change(.marketing, to: value)
         case .bump(let level):
             try inventory.requireAgreement(.marketing, override: "slipway bump --set <version>")
             try inventory.requireUnambiguous(.marketing, override: "slipway bump --set <version>")
-            let current = literals[0]
             guard let number = VersionNumber(current.value) else {
                 throw SpecError(
                     "\(current.setting) '\(current.value)' is not a numeric version, so it cannot be bumped \(level.rawValue)",
@@ -66,7 +65,7 @@ struct BumpPlanner {
 
     /// The new build number; `nil` when a marketing bump finds no literal build number to take along.
     private func change(of wanted: BumpRequest.Build, notes: inout [String]) throws(SpecError) -> BumpPlan.Change? {
-        if wanted == .incrementIfDefined, inventory.literals(.build).isEmpty {
+        if wanted == .incrementIfDefined, inventory.firstLiteral(.build) == nil {
             let references = inventory.references(.build).map(\.value).uniqued()
             notes.append(
                 references.isEmpty
@@ -74,7 +73,7 @@ struct BumpPlanner {
                     : "the build number comes from \(references.joined(separator: ", ")): left alone")
             return nil
         }
-        let literals = try inventory.requireLiterals(.build)
+        let current = try inventory.requireLiteral(.build)
         switch wanted {
         case .set(let value):
             return change(.build, to: value)
@@ -86,7 +85,6 @@ struct BumpPlanner {
         case .increment, .incrementIfDefined:
             try inventory.requireAgreement(.build, override: "slipway bump --build <n>")
             try inventory.requireUnambiguous(.build, override: "slipway bump --build <n>")
-            let current = literals[0]
             guard let number = VersionNumber(current.value) else {
                 throw SpecError(
                     "\(current.setting) '\(current.value)' is not a numeric build number, so it cannot be incremented",
@@ -102,12 +100,24 @@ struct BumpPlanner {
     /// One edit per literal definition whose text must change.
     private func edits(marketing: BumpPlan.Change?, build: BumpPlan.Change?) throws(SpecError) -> [BumpPlan.Edit] {
         var edits: [BumpPlan.Edit] = []
+        // Whether each document may hold each new value unquoted: the same answer for every definition there.
+        var plain: [Int: (marketing: Bool?, build: Bool?)] = [:]
         for definition in inventory.definitions where !definition.isReference {
             let target = definition.kind == .marketing ? marketing : build
             // An unquoted value YAML misreads is rewritten even when its text is already right, to quote it.
             guard let target, definition.value != target.new || definition.misread != nil else { continue }
             let document = inventory.document(of: definition)
-            let replacement = try ScalarRewriter.replacement(for: definition, with: target.new, in: document)
+            var known = plain[definition.documentIndex] ?? (nil, nil)
+            let staysPlain: Bool
+            if let answer = definition.kind == .marketing ? known.marketing : known.build {
+                staysPlain = answer
+            } else {
+                staysPlain = ScalarRewriter.staysPlain(target.new, in: document)
+                if definition.kind == .marketing { known.marketing = staysPlain } else { known.build = staysPlain }
+                plain[definition.documentIndex] = known
+            }
+            let replacement = try ScalarRewriter.replacement(
+                for: definition, with: target.new, in: document, staysPlain: staysPlain)
             edits.append(
                 BumpPlan.Edit(
                     kind: definition.kind, setting: definition.setting, location: definition.location,
@@ -119,7 +129,7 @@ struct BumpPlanner {
     }
 
     private func change(_ kind: VersionDefinition.Kind, to new: String) -> BumpPlan.Change {
-        let values = inventory.values(kind).map(\.value)
+        let values = inventory.valueCounts(kind).map(\.value)
         return BumpPlan.Change(old: values.count == 1 ? values[0] : nil, oldValues: values, new: new)
     }
 

@@ -16,18 +16,22 @@ package enum ScalarRewriter {
         var token: String
     }
 
-    static func replacement(for definition: VersionDefinition, with value: String, in document: SpecDocument)
-        throws(SpecError) -> Replacement
-    {
+    /// `staysPlain` says whether `value` may be written unquoted in this document (`staysPlain(value, in:)`), for a
+    /// caller that rewrites many values to one.
+    static func replacement(
+        for definition: VersionDefinition, with value: String, in document: SpecDocument, staysPlain: Bool? = nil
+    ) throws(SpecError) -> Replacement {
         let node = definition.node
         let file = document.file
         let bytes = file.bytes
-        let start = node.valueStart.offset
+        let start = node.valueStartOffset
         let end = node.endOffset
         guard start >= 0, start <= end, end <= bytes.count else {
             throw SpecError("cannot find the text of \(definition.setting)", at: node, in: file)
         }
-        let oneLine = "write \(definition.setting) on one line, e.g. \(definition.setting): \"\(definition.value)\""
+        var oneLine: String {
+            "write \(definition.setting) on one line, e.g. \(definition.setting): \"\(definition.value)\""
+        }
         if let tag = node.tag, !VersionLocator.isStringTag(tag) {
             throw SpecError(
                 "\(definition.setting) carries the tag \(tag); Slipway will not guess how to rewrite it",
@@ -45,7 +49,7 @@ package enum ScalarRewriter {
                     "internal error: the text at this position is not the value of \(definition.setting); nothing was written",
                     at: node, in: file, hint: "please report this with the spec attached")
             }
-            let plain = document.isJSON ? PlainScalar.reading(value) == .exactNumber : canStayPlain(value)
+            let plain = staysPlain ?? Self.staysPlain(value, in: document)
             let text = plain ? value : doubleQuoted(value)
             return Replacement(range: start..<end, text: text, token: text)
         case .singleQuoted, .doubleQuoted:
@@ -63,6 +67,11 @@ package enum ScalarRewriter {
         case .literal, .folded:
             throw SpecError("\(definition.setting) is a block scalar (| or >)", at: node, in: file, hint: oneLine)
         }
+    }
+
+    /// Whether `value` replaces a plain scalar of `document` unquoted.
+    static func staysPlain(_ value: String, in document: SpecDocument) -> Bool {
+        document.isJSON ? PlainScalar.reading(value) == .exactNumber : canStayPlain(value)
     }
 
     /// Text that is safe unquoted in block and flow context alike and reads back as itself.

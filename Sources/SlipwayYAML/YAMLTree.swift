@@ -141,13 +141,32 @@ final class YAMLTree {
     }
 
     /// Whether a scalar's value is `text`, as `String`'s `==` judges (canonical equivalence), without making a
-    /// string when the bytes settle it.
+    /// string when the bytes settle it: equal bytes are equal, and unequal ASCII on both sides is unequal.
     func scalar(_ index: Int, equals text: String) -> Bool {
         let (decoded, range) = scalarRange(index)
+        let settled: Bool? = (decoded ? values : bytes).withUnsafeBufferPointer { buffer in
+            let value = UnsafeBufferPointer(rebasing: buffer[range])
+            return text.utf8.withContiguousStorageIfAvailable { wanted -> Bool? in
+                if YAMLBytes.equal(value, wanted) { return true }
+                return YAMLBytes.isASCII(value) && YAMLBytes.isASCII(wanted) ? false : nil
+            } ?? nil
+        }
+        if let settled { return settled }
         let same = decoded ? text.utf8.elementsEqual(values[range]) : text.utf8.elementsEqual(bytes[range])
         if same { return true }
         let ascii =
             text.utf8.allSatisfy { $0 < 0x80 } && (decoded ? values[range] : bytes[range]).allSatisfy { $0 < 0x80 }
         return ascii ? false : scalar(index) == text
+    }
+
+    /// Calls `body` with a scalar's value as bytes (the source text, or the decoded value), making no string.
+    func withScalarBytes<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let (decoded, range) = scalarRange(index)
+        return (decoded ? values : bytes).withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// Where a node's own text starts (after any anchor or tag), without working out its line and column.
+    func valueStartOffset(_ index: Int) -> Int {
+        extras(index)?.valueStart?.offset ?? Int(table[index].start)
     }
 }

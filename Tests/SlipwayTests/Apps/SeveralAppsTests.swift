@@ -20,6 +20,8 @@ struct SeveralAppsTests {
         #expect(unnamed.status == 2)
         #expect(unnamed.stderr.contains("(holder, verifier)"))
         #expect(try fixture.golden("bump-verifier", "bump", "patch", "--app", "verifier", "--dry-run").status == 0)
+        let json = try fixture.golden("bump-verifier-json", "bump", "patch", "--app", "verifier", "--dry-run", "--json")
+        #expect(json.status == 0)
         let holder = try fixture.repo.slipway("bump", "--app", "holder", "--set", "5.2.0", "--build", "999")
         #expect(holder.status == 0, "\(holder.stderr)")
         let spec = try fixture.repo.read("project.yml")
@@ -94,6 +96,8 @@ struct SeveralAppsTests {
         try fixture.repo.commit("slipway init")
         #expect(try fixture.golden("version", "version").status == 0)
         #expect(try fixture.golden("bump-alpha", "bump", "minor", "--app", "alpha", "--dry-run").status == 0)
+        #expect(
+            try fixture.golden("bump-alpha-json", "bump", "minor", "--app", "alpha", "--dry-run", "--json").status == 0)
         let again = try fixture.repo.slipway("init")
         #expect(again.status == 2)
         #expect(again.stderr.contains("exists already"))

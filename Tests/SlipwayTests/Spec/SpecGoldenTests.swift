@@ -65,6 +65,16 @@ struct GoldenCase: CustomStringConvertible, Sendable {
         GoldenCase(
             "misread", "set", ["bump", "--set", "1.10.1", "--build", "4"], intent: .set(marketing: "1.10.1", build: "4")
         ),
+        // Pins the dry run's text and JSON on many targets (the bench's shape) and on anchors and includes, so making
+        // bump faster changes none of it.
+        GoldenCase("many-targets", "bump-patch-dry-run", ["bump", "patch", "--dry-run"]),
+        GoldenCase("many-targets", "bump-patch-dry-run-json", ["bump", "patch", "--dry-run", "--json"]),
+        GoldenCase(
+            "many-targets", "bump-major-set-build-json", ["bump", "major", "--build", "10000", "--json"],
+            intent: .set(marketing: "4.0.0", build: "10000")),
+        GoldenCase("many-targets", "version-json", ["version", "--json"]),
+        GoldenCase("anchors", "bump-minor-dry-run-json", ["bump", "minor", "--dry-run", "--json"]),
+        GoldenCase("includes", "bump-patch-dry-run-json", ["bump", "patch", "--dry-run", "--json"]),
     ]
 }
 

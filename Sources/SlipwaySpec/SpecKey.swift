@@ -1,0 +1,51 @@
+import SlipwayYAML
+
+/// The structural keys of a spec `VersionLocator` walks into, told apart by a key's bytes: a spec of 200 targets has
+/// thousands of keys, and only these few names matter. XcodeGen's `:REPLACE` suffix (an included file replacing
+/// instead of merging) names the same key.
+enum SpecKey: String, CaseIterable {
+    case settings, settingGroups, settingPresets, targets, targetTemplates, aggregateTargets
+    case info, properties
+    case base, configs, groups, presets
+    case other
+
+    init(_ node: YAMLNode) {
+        // ASCII bytes equal a name exactly when the strings are equal; anything else is compared as `String`s are.
+        let ascii = node.withScalarBytes { bytes in
+            YAMLBytes.isASCII(bytes) ? SpecKey.cases.firstIndex(of: SpecKey.named(bytes)) ?? -1 : -1
+        }
+        self = ascii >= 0 ? SpecKey.cases[ascii] : SpecKey(structural: node.scalar)
+    }
+
+    private static let cases = Array(allCases)
+
+    private init(structural key: String) {
+        let name = key.hasSuffix(":REPLACE") ? String(key.dropLast(8)) : key
+        self = SpecKey.allCases.first { $0 != .other && $0.rawValue == name } ?? .other
+    }
+
+    private static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> SpecKey {
+        var count = bytes.count
+        if count > 8, bytes[count - 1] == UInt8(ascii: "E"),
+            YAMLBytes.equal(UnsafeBufferPointer(rebasing: bytes[(count - 8)...]), ":REPLACE")
+        {
+            count -= 8
+        }
+        let name = UnsafeBufferPointer(rebasing: bytes[..<count])
+        func matches(_ key: StaticString) -> Bool { YAMLBytes.equal(name, key) }
+        switch count {
+        case 4: return matches("info") ? .info : matches("base") ? .base : .other
+        case 6: return matches("groups") ? .groups : .other
+        case 7:
+            return matches("targets")
+                ? .targets : matches("configs") ? .configs : matches("presets") ? .presets : .other
+        case 8: return matches("settings") ? .settings : .other
+        case 10: return matches("properties") ? .properties : .other
+        case 13: return matches("settingGroups") ? .settingGroups : .other
+        case 14: return matches("settingPresets") ? .settingPresets : .other
+        case 15: return matches("targetTemplates") ? .targetTemplates : .other
+        case 16: return matches("aggregateTargets") ? .aggregateTargets : .other
+        default: return .other
+        }
+    }
+}
