@@ -18,18 +18,15 @@ struct NativeYAMLReader {
     /// Where the current line starts: a column is `pos - lineStart` (0-based, as libyaml's), exact for indentation
     /// and for what follows `- ` since both are spaces.
     var lineStart = 0
-    /// The tree's records and flags, in order; `YAMLTree.Table` is made of them at the end.
-    var records: [YAMLTree.Record] = []
-    var flags: [UInt8] = []
+    /// The tree's records and flags, in order, in the table's chunks as they come: one array of every record,
+    /// copied into chunks at the end, held the tree twice at the peak (a third more memory on a dense spec).
+    var table = YAMLTree.Table()
     var values: [UInt8] = []
     var depth = 0
 
     private init(text: UnsafeBufferPointer<UInt8>) {
         self.text = text
         count = text.count
-        // A spec has about one node per 16 bytes: room for twice that, so the arrays are not copied as they grow.
-        records.reserveCapacity(count / 8 + 16)
-        flags.reserveCapacity(count / 8 + 16)
     }
 
     /// The tree and the documents' roots, or `nil` when libyaml has to read the file.
@@ -37,7 +34,7 @@ struct NativeYAMLReader {
         let parsed = bytes.withUnsafeBufferPointer { text -> (YAMLTree.Table, [UInt8], [Int?])? in
             var reader = NativeYAMLReader(text: text)
             guard let documents = try? reader.stream() else { return nil }
-            return (YAMLTree.Table(records: reader.records, flags: reader.flags), reader.values, documents)
+            return (reader.table, reader.values, documents)
         }
         guard let (table, values, documents) = parsed,
             let lines = SourceLines(validating: bytes, walkedTo: documents.isEmpty ? 0 : bytes.count)
@@ -115,16 +112,17 @@ struct NativeYAMLReader {
     mutating func open(kind: UInt8, flow: Bool = false) throws(Decline) -> Int {
         depth += 1
         guard depth <= Self.maximumDepth else { throw Decline() }
-        records.append(YAMLTree.Record(start: UInt32(truncatingIfNeeded: pos), end: 0, link: 0))
-        flags.append(kind | (flow ? YAMLTree.Flags.flow : 0))
-        return records.count - 1
+        table.append(
+            YAMLTree.Record(start: UInt32(truncatingIfNeeded: pos), end: 0, link: 0),
+            flags: kind | (flow ? YAMLTree.Flags.flow : 0))
+        return table.count - 1
     }
 
     /// Ends a collection at `end`: libyaml's end mark, which for a block collection is where the next token starts.
     mutating func close(_ index: Int, end: Int) {
         depth -= 1
-        records[index].end = UInt32(truncatingIfNeeded: end)
-        records[index].link = UInt32(truncatingIfNeeded: records.count)
+        table[index].end = UInt32(truncatingIfNeeded: end)
+        table[index].link = UInt32(truncatingIfNeeded: table.count)
     }
 
     /// A scalar from `start` to `end`; `decoded` when its value is not the text between them (less any quotes).
@@ -141,9 +139,9 @@ struct NativeYAMLReader {
             values.append(UInt8(length & 0xFF))
             values.append(contentsOf: decoded)
         }
-        records.append(
-            YAMLTree.Record(start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end), link: link))
-        flags.append(flag)
+        table.append(
+            YAMLTree.Record(start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end), link: link),
+            flags: flag)
     }
 
     /// The empty plain scalar libyaml reads for a missing value, at the end of its `:` or `-`.

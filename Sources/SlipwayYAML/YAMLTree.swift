@@ -51,17 +51,6 @@ final class YAMLTree {
 
         init() {}
 
-        /// The table of `records` and their `flags`, built at once (a reader that knows every record before the
-        /// tree is made): a table under one chunk keeps the arrays themselves.
-        init(records: [Record], flags: [UInt8]) {
-            count = records.count
-            for start in stride(from: 0, to: records.count, by: 1 << Self.shift) {
-                let end = min(start + (1 << Self.shift), records.count)
-                chunks.append(start == 0 && end == records.count ? records : Array(records[start..<end]))
-                flagChunks.append(start == 0 && end == records.count ? flags : Array(flags[start..<end]))
-            }
-        }
-
         subscript(index: Int) -> Record {
             get { chunks[index >> Self.shift][index & Self.mask] }
             set { chunks[index >> Self.shift][index & Self.mask] = newValue }
