@@ -25,6 +25,7 @@ struct CommitWalk {
     private let firstParent: Bool
     private(set) var nodes: [Node] = []
     private var lookup: [OID: Int32] = [:]
+    private var names = NamePool()
     /// revwalk.c's `SLOP`: how many uninteresting commits to look at after the interesting ones run out.
     private static let slop = 5
 
@@ -70,7 +71,7 @@ struct CommitWalk {
         }
         let bytes = UnsafeBufferPointer(
             start: data.assumingMemoryBound(to: UInt8.self), count: git_odb_object_size(object))
-        guard let commit = RawCommit.parse(bytes, id: nodes[Int(node)].id) else { return false }
+        guard let commit = RawCommit.parse(bytes, id: nodes[Int(node)].id, names: &names) else { return false }
         var parents: [Int32] = []
         parents.reserveCapacity(commit.parents.count)
         for parent in commit.parents { parents.append(self.node(parent)) }

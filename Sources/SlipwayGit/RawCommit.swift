@@ -8,16 +8,18 @@ import CGit2
 /// Anything this reader is not sure of gives `nil`, and the caller asks libgit2 instead: the answer is then
 /// libgit2's, errors included.
 enum RawCommit {
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, id: OID) -> Commit? {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, id: OID, names: inout NamePool) -> Commit? {
         var index = 0
         guard let tree = objectLine("tree ", bytes, &index) else { return nil }
         var parents: [OID] = []
         while let parent = objectLine("parent ", bytes, &index) { parents.append(parent) }
-        guard let author = signatureLine("author ", bytes, &index) else { return nil }
+        guard var author = signatureLine("author ", bytes, &index) else { return nil }
         while starts(bytes, at: index, with: "author ") {
             guard signatureLine("author ", bytes, &index) != nil else { return nil }
         }
-        guard let committer = signatureLine("committer ", bytes, &index) else { return nil }
+        guard var committer = signatureLine("committer ", bytes, &index) else { return nil }
+        names.share(&author)
+        names.share(&committer)
         return Commit(
             id: id, parents: parents, treeID: tree, message: message(bytes, afterHeadersFrom: index), author: author,
             committer: committer)
