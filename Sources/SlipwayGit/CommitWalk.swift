@@ -41,9 +41,15 @@ struct CommitWalk {
             input.insert(node, at: 0)
         }
         guard let limited = walk.limit(input) else { return nil }
-        return walk.sortedTopologically(limited).compactMap { node in
-            walk.nodes[Int(node)].uninteresting ? nil : walk.nodes[Int(node)].commit
+        let sorted = walk.sortedTopologically(limited)
+        // Made at its size: the list lives as long as the command, and growing it by doubling would leave up to
+        // half of it unused (`detect --each` keeps every commit of the history).
+        var commits: [Commit] = []
+        commits.reserveCapacity(sorted.count)
+        for node in sorted where !walk.nodes[Int(node)].uninteresting {
+            if let commit = walk.nodes[Int(node)].commit { commits.append(commit) }
         }
+        return commits
     }
 
     private init(odb: OpaquePointer, firstParent: Bool) {

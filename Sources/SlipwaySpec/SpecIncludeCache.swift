@@ -191,7 +191,11 @@ final class TreeSteps {
         for (index, name) in names.enumerated() {
             let step = Step(tree: folder, name: name)
             let found: TreeObject?
-            if let known = steps[step] {
+            if index == 0 {
+                // Nearly every commit has a root tree of its own: remembering its steps would keep an entry per
+                // commit and probe for the whole walk, and the root is the tree read last anyway.
+                found = lookUp(String(name), inTree: folder)
+            } else if let known = steps[step] {
                 found = known
             } else {
                 found = lookUp(String(name), inTree: folder)
