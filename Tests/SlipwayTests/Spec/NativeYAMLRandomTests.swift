@@ -6,18 +6,6 @@ import Testing
 /// read it as libyaml does, and must read a fair share of them (a seeded generator, so every run tries the same).
 @Suite("Native YAML reader: random documents")
 struct NativeYAMLRandomTests {
-    /// SplitMix64: the same numbers on every machine.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
     static let keys = ["a", "key", "b c", "\"q\"", "'s'", "k-1", "x.y", "a :", "- a", "-b", "?c", "é"]
     static let values = [
         "", " ", "1", "v w", "-O", "$(X)", "\"5.10\"", "'it''s'", "\"a\\tb\"", "[a, 'b']", "[]", "{}", "{k: v}", "|",
@@ -25,7 +13,7 @@ struct NativeYAMLRandomTests {
         ">", ">+", "x # c", "http://h/p#f", "a: b", "[a", "\"x", "*x", "&y z", "!t v", "x:y", "- z", "#c",
     ]
 
-    static func line(_ generator: inout Generator) -> String {
+    static func line(_ generator: inout SplitMix) -> String {
         let indent = String(repeating: " ", count: [0, 0, 2, 2, 4, 6, 1].randomElement(using: &generator) ?? 0)
         let key = keys.randomElement(using: &generator) ?? "a"
         let value = values.randomElement(using: &generator) ?? ""
@@ -42,7 +30,7 @@ struct NativeYAMLRandomTests {
 
     @Test("20,000 random documents: each declines or reads the same, and many read natively")
     func randomDocuments() {
-        var generator = Generator(state: 13)
+        var generator = SplitMix(seed: 13)
         var taken = 0
         for index in 0..<20000 {
             let count = Int.random(in: 1...6, using: &generator)
