@@ -144,6 +144,15 @@ struct SourceLines {
     /// The next character at `offset`: its width in bytes and in characters (CR LF is two), and whether it ends a
     /// line.
     fileprivate func step(at offset: Int) -> (bytes: Int, characters: Int, isBreak: Bool) {
+        Self.character(at: offset, in: bytes)
+    }
+
+    /// The character at `offset` of `bytes` as positions count it: its width in bytes and in characters (CR LF is
+    /// two), and whether it ends a line (CR LF, CR, LF, NEL, LS, PS). The one copy of these rules, which
+    /// `YAMLTree.valueStarts` walks by too.
+    static func character<Bytes: RandomAccessCollection<UInt8>>(at offset: Int, in bytes: Bytes)
+        -> (bytes: Int, characters: Int, isBreak: Bool)
+    where Bytes.Index == Int {
         let byte = bytes[offset]
         let count = bytes.count
         if byte < 0x80 {

@@ -83,7 +83,7 @@ extension YAMLTree {
                     column += 1
                     continue
                 }
-                let (width, isBreak) = Self.step(at: offset, in: text)
+                let (width, _, isBreak) = SourceLines.character(at: offset, in: text)
                 guard offset + width <= target else { break }
                 offset += width
                 if isBreak {
@@ -116,19 +116,6 @@ extension YAMLTree {
                 offset += 1
             }
             return (high | carriageReturns) & 0x8080_8080_8080_8080 == 0
-        }
-
-        private static func step(at offset: Int, in text: UnsafeBufferPointer<UInt8>) -> (width: Int, isBreak: Bool) {
-            let byte = text[offset]
-            let count = text.count
-            if byte < 0x80 {
-                if byte == 0x0D, offset + 1 < count, text[offset + 1] == 0x0A { return (2, true) }
-                return (1, byte == 0x0A || byte == 0x0D)
-            }
-            let width = min(byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4, count - offset)
-            if byte == 0xC2, width == 2, text[offset + 1] == 0x85 { return (2, true) }
-            if byte == 0xE2, width == 3, text[offset + 1] == 0x80, text[offset + 2] & 0xFE == 0xA8 { return (3, true) }
-            return (width, false)
         }
     }
 }
