@@ -27,22 +27,22 @@ final class RawTree {
     /// Reads the tree `id` from `odb`, failing as `git_tree_lookup` fails for a missing object or another kind.
     init(_ id: UnsafePointer<git_oid>, odb: OpaquePointer) throws(GitError) {
         var read: OpaquePointer?
-        try check(git_odb_read(&read, odb, id), "git_tree_lookup")
+        try check(git_odb_read(&read, odb, id), "git_odb_read")
         guard let read else {
-            throw GitError.library(function: "git_tree_lookup", code: -1, detail: "no object returned")
+            throw GitError.library(function: "git_odb_read", code: -1, detail: "no object returned")
         }
         guard git_odb_object_type(read) == GIT_OBJECT_TREE else {
             git_odb_object_free(read)
             throw GitError.library(
-                function: "git_tree_lookup", code: GIT_ENOTFOUND.rawValue,
-                detail: "the requested type does not match the type in the ODB")
+                function: "git_odb_read", code: GIT_ENOTFOUND.rawValue,
+                detail: "\(OID(id).hex) is not a tree (the requested type does not match the type in the ODB)")
         }
         let bytes = git_odb_object_data(read)?.assumingMemoryBound(to: UInt8.self)
         let buffer = UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : git_odb_object_size(read))
         guard let entries = RawTree.entries(of: buffer) else {
             git_odb_object_free(read)
             throw GitError.library(
-                function: "git_tree_lookup", code: -1, detail: "failed to parse tree \(OID(id).hex): malformed entry")
+                function: "RawTree.entries", code: -1, detail: "failed to parse tree \(OID(id).hex): malformed entry")
         }
         object = read
         self.bytes = bytes
@@ -84,20 +84,28 @@ final class RawTree {
         return entries
     }
 
-    /// The octal mode at `index` and where the name after its space starts. The two modes nearly every entry has
-    /// (a file, a folder) are matched whole.
+    /// The octal mode at `index` and where the name after its space starts, read as libgit2's `parse_mode` reads
+    /// it (`git__strntol32` in base 8: a sign, then any number of digits, zero-padded modes included, at most
+    /// 0xFFFF). The two modes nearly every entry has (a file, a folder) are matched whole first.
     private static func mode(_ base: UnsafePointer<UInt8>, from index: Int, end: Int) -> (UInt32, Int)? {
         if end - index > 7, matches(base + index, "100644 ") { return (0o100644, index + 7) }
         if end - index > 6, matches(base + index, "40000 ") { return (0o040000, index + 6) }
-        var mode: UInt32 = 0
         var position = index
-        while position < end, base[position] != UInt8(ascii: " ") {
-            let digit = base[position] &- UInt8(ascii: "0")
-            guard digit < 8, position - index < 7 else { return nil }
-            mode = mode << 3 | UInt32(digit)
+        var negative = false
+        if position < end, base[position] == UInt8(ascii: "+") || base[position] == UInt8(ascii: "-") {
+            negative = base[position] == UInt8(ascii: "-")
             position += 1
         }
-        guard position > index, position < end, mode <= 0xFFFF else { return nil }
+        let digits = position
+        var mode: UInt32 = 0
+        while position < end, base[position] &- UInt8(ascii: "0") < 8 {
+            // Past 0xFFFF the mode is refused anyway; stop growing so a long run of digits cannot overflow.
+            mode = min(mode << 3 | UInt32(base[position] &- UInt8(ascii: "0")), 0x1_0000)
+            position += 1
+        }
+        guard position > digits, position < end, base[position] == UInt8(ascii: " "), mode <= 0xFFFF,
+            !negative || mode == 0
+        else { return nil }
         return (mode, position + 1)
     }
 

@@ -1,4 +1,5 @@
 import CGit2
+import Foundation
 
 extension Repository {
     /// Commits reachable from `head` but not from any of `hidden`, newest first like `git log`.
@@ -6,7 +7,10 @@ extension Repository {
         -> [Commit]
     {
         if isShallow { return try shallowCommits(from: head, excluding: hidden, firstParentOnly: firstParentOnly) }
-        if let odb = try? objectDatabase(),
+        // libgit2 1.7 and later apply `info/grafts` in their walk; this one does not, so a repository with grafts
+        // (deprecated, and rare) keeps libgit2's answer.
+        let grafts = commonDirectory.appendingPathComponent("info/grafts").path
+        if access(grafts, F_OK) != 0, let odb = try? objectDatabase(),
             let walked = CommitWalk.commits(odb: odb, head: head, hidden: hidden, firstParent: firstParentOnly)
         {
             return walked

@@ -43,8 +43,9 @@ package final class SpecIncludeCache {
             probeEnds = ends
         }
 
-        /// Whether a change to `path` (a file the tree diff lists) can change what the walk finds: whether it
-        /// `overlaps` one of the probed paths.
+        /// Whether a change to `path` (a file the tree diff lists) can change what the walk finds: whether it is a
+        /// probed path, a folder holding one or a path inside a probed folder (either empty counts as the root),
+        /// compared as bytes.
         package func dependsOn(_ path: String) -> Bool {
             let slash = UInt8(ascii: "/")
             return SpecPath.withBytes(of: path) { path in
@@ -120,11 +121,6 @@ package final class SpecIncludeCache {
     /// Folder lookups by tree id, shared by all commits.
     private lazy var steps = TreeSteps(repository: repository, trees: trees)
 
-    /// Whether one path is the other, or a folder holding it.
-    static func overlaps(_ a: String, _ b: String) -> Bool {
-        if a.isEmpty || b.isEmpty { return true }
-        return SpecPath.isSame(b, orInside: a) || SpecPath.isSame(a, orInside: b)
-    }
 }
 
 /// The repository-relative paths a walk asked about, in order, each with what the tree holds there.
