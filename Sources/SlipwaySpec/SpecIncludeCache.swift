@@ -152,9 +152,9 @@ final class ProbeLog {
     func contents(at path: String) -> [UInt8]? {
         // A symbolic link is a blob too: its bytes are its target, as `Repository.fileContents` reads it.
         guard let object = object(at: path), object.kind == .file || object.kind == .symbolicLink else { return nil }
-        if let bytes = blobs.bytes[object.id] { return bytes }
+        if let bytes = blobs.bytes(of: object.id) { return bytes }
         let bytes = repository.blobContents(object.id)
-        blobs.bytes[object.id] = bytes
+        blobs.keep(bytes, of: object.id)
         return bytes
     }
 }
@@ -218,9 +218,36 @@ final class BlobCache {
         var path: String
     }
 
-    var bytes: [OID: [UInt8]?] = [:]
+    /// How many blobs and parsed files are kept. A walk needs the versions of the commits around it; keeping every
+    /// version a long history ever had held them all to the end of `detect --each` (hundreds on `twoapp`).
+    static let limit = 32
+
+    private var bytes: [OID: [UInt8]?] = [:]
+    private var bytesOrder: [OID] = []
     /// A spec file changed in one commit leaves the others' blobs as they were: a walk after it parses one file.
-    var parsed: [ParsedKey: YAMLFile] = [:]
+    private var parsed: [ParsedKey: YAMLFile] = [:]
+    private var parsedOrder: [ParsedKey] = []
+
+    func bytes(of blob: OID) -> [UInt8]?? { bytes[blob] }
+
+    func keep(_ contents: [UInt8]?, of blob: OID) {
+        bytes[blob] = .some(contents)
+        Self.note(blob, in: &bytesOrder, of: &bytes)
+    }
+
+    func parsed(_ key: ParsedKey) -> YAMLFile? { parsed[key] }
+
+    func keep(_ file: YAMLFile, for key: ParsedKey) {
+        parsed[key] = file
+        Self.note(key, in: &parsedOrder, of: &parsed)
+    }
+
+    /// Records `key` as the newest, dropping the oldest entries past `limit`.
+    private static func note<Key: Hashable, Value>(_ key: Key, in order: inout [Key], of cache: inout [Key: Value]) {
+        order.append(key)
+        guard order.count > limit else { return }
+        cache.removeValue(forKey: order.removeFirst())
+    }
 }
 
 /// A commit's spec files that note every path they are asked about, and read through the probes.
@@ -260,9 +287,9 @@ struct ProbedSpecFiles: SpecFileSource, CommitTreeAddressing {
             return try parse(bytes)
         }
         let key = BlobCache.ParsedKey(blob: blob, path: path)
-        if let file = log.blobs.parsed[key] { return file }
+        if let file = log.blobs.parsed(key) { return file }
         let file = try parse(bytes)
-        log.blobs.parsed[key] = file
+        log.blobs.keep(file, for: key)
         return file
     }
 }
