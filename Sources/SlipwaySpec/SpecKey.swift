@@ -10,18 +10,35 @@ enum SpecKey: String, CaseIterable {
     case other
 
     init(_ node: YAMLNode) {
-        // ASCII bytes equal a name exactly when the strings are equal; anything else is compared as `String`s are.
-        let ascii = node.withScalarBytes { bytes in
-            YAMLBytes.isASCII(bytes) ? SpecKey.cases.firstIndex(of: SpecKey.named(bytes)) ?? -1 : -1
-        }
-        self = ascii >= 0 ? SpecKey.cases[ascii] : SpecKey(structural: node.scalar)
+        let view = YAMLTreeView(of: node)
+        self.init(view, view.index(of: node))
     }
 
-    private static let cases = Array(allCases)
+    /// The key at `index` of `view`'s file, read from its bytes: most keys are ASCII, and ASCII bytes equal a name
+    /// exactly when the strings are equal; anything else is compared as `String`s are.
+    init(_ view: YAMLTreeView, _ index: Int) {
+        var key = SpecKey.other
+        let ascii = view.withScalarBytes(index) { bytes in
+            guard YAMLBytes.isASCII(bytes) else { return 0 }
+            key = SpecKey.named(bytes)
+            return 1
+        }
+        self = ascii == 1 ? key : SpecKey(structural: view.scalar(index))
+    }
 
     private init(structural key: String) {
         let name = key.hasSuffix(":REPLACE") ? String(key.dropLast(8)) : key
         self = SpecKey.allCases.first { $0 != .other && $0.rawValue == name } ?? .other
+    }
+
+    /// `init(_:_:)` for a key whose value is `bytes` of its file (`YAMLTreeView.sourceRange`), read from them.
+    init(_ view: YAMLTreeView, _ index: Int, bytes: UnsafeBufferPointer<UInt8>) {
+        guard let range = view.sourceRange(index) else {
+            self.init(view, index)
+            return
+        }
+        let name = UnsafeBufferPointer(rebasing: bytes[range])
+        self = YAMLBytes.isASCII(name) ? SpecKey.named(name) : SpecKey(structural: view.scalar(index))
     }
 
     private static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> SpecKey {

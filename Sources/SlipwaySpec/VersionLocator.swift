@@ -14,18 +14,18 @@ package struct VersionLocator {
     let document: SpecDocument
     let documentIndex: Int
 
-    private struct Hit {
+    struct Hit {
         var node: YAMLNode
         var setting: String
         var kind: VersionDefinition.Kind
         var path: String
     }
 
-    private var hits: [Hit] = []
+    var hits: [Hit] = []
     /// The key path from the root to where the walk is, as bytes (`join` of the keys), and its length before each
     /// key entered: a string is made only for the settings found, not for every mapping walked.
-    private var path: [UInt8] = []
-    private var lengths: [Int] = []
+    var path: [UInt8] = []
+    var lengths: [Int] = []
 
     init(document: SpecDocument, documentIndex: Int) {
         self.document = document
@@ -42,6 +42,11 @@ package struct VersionLocator {
     /// The definitions in document order, each anchored value once.
     mutating func locate() throws(SpecError) -> [VersionDefinition] {
         guard let root = document.file.root, root.kind == .mapping else { return [] }
+        if !mayShareNodes {
+            let view = YAMLTreeView(of: root)
+            walkInPlace(view, root: view.index(of: root))
+            return try definitions()
+        }
         let expansion = YAMLExpansion(file: document.file, subject: "the spec")
         do {
             try walkRoot(root, expansion)
@@ -147,55 +152,84 @@ package struct VersionLocator {
     // MARK: Key paths
 
     private mutating func enter(_ key: YAMLNode) {
-        lengths.append(path.count)
-        append(key)
+        let view = YAMLTreeView(of: key)
+        enter(view, view.index(of: key))
     }
 
-    private mutating func leave() {
+    mutating func enter(_ view: YAMLTreeView, _ key: Int) {
+        lengths.append(path.count)
+        append(view, key)
+    }
+
+    /// `enter(_:_:)` with the key's bytes read from the file's (`bytes`) when its value is its text.
+    mutating func enter(_ view: YAMLTreeView, _ key: Int, bytes: UnsafeBufferPointer<UInt8>) {
+        guard let range = view.sourceRange(key) else { return enter(view, key) }
+        lengths.append(path.count)
+        if !path.isEmpty { path.append(UInt8(ascii: ".")) }
+        path.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+    }
+
+    mutating func leave() {
         path.removeLast(path.count - lengths.removeLast())
     }
 
     /// Joins `key` on as key paths are written (`a.b`, the first key alone), in bytes: libyaml's text is valid UTF-8,
     /// so the joined bytes decode to the joined strings.
-    private mutating func append(_ key: YAMLNode) {
+    private mutating func append(_ view: YAMLTreeView, _ key: Int) {
         if !path.isEmpty { path.append(UInt8(ascii: ".")) }
-        _ = key.withScalarBytes { bytes in
+        _ = view.withScalarBytes(key) { bytes in
             path.append(contentsOf: bytes)
             return 0
         }
     }
 
     private mutating func hit(_ entry: Entry, setting: String, kind: VersionDefinition.Kind) {
-        enter(entry.key)
+        let view = YAMLTreeView(of: entry.key)
+        hit(view, key: view.index(of: entry.key), value: entry.value, setting: setting, kind: kind)
+    }
+
+    mutating func hit(
+        _ view: YAMLTreeView, key: Int, value: YAMLNode, setting: String, kind: VersionDefinition.Kind,
+        bytes: UnsafeBufferPointer<UInt8>? = nil
+    ) {
+        if let bytes { enter(view, key, bytes: bytes) } else { enter(view, key) }
         let keyPath = String(decoding: path, as: UTF8.self)
         leave()
-        hits.append(Hit(node: entry.value, setting: setting, kind: kind, path: keyPath))
+        hits.append(Hit(node: value, setting: setting, kind: kind, path: keyPath))
     }
 
     /// The kind a setting name defines, with the name as the table spells it when the key is those very bytes: a
     /// spec with a definition in every target then keeps one copy of the name, not one a definition.
     private static func lookUp(_ node: YAMLNode, settings: Bool) -> (setting: String, kind: VersionDefinition.Kind)? {
+        let view = YAMLTreeView(of: node)
+        return lookUp(view, view.index(of: node), settings: settings)
+    }
+
+    /// `lookUp(_:settings:)` of the key at `index` of `view`'s file.
+    static func lookUp(_ view: YAMLTreeView, _ index: Int, settings: Bool) -> (
+        setting: String, kind: VersionDefinition.Kind
+    )? {
         // ASCII bytes equal a name exactly when the strings are equal; anything else is left to `String`.
         // 0: not ASCII; 1: no version setting; 2 + i: the i-th of `versionSettings`.
-        let ascii = node.withScalarBytes { bytes in
+        let ascii = view.withScalarBytes(index) { bytes in
             guard YAMLBytes.isASCII(bytes) else { return 0 }
             return Self.named(bytes, settings: settings).map { 2 + $0 } ?? 1
         }
         if ascii > 0 { return ascii == 1 ? nil : Self.versionSettings[ascii - 2] }
         let table = settings ? Self.settingsKinds : Self.infoKinds
-        let key = node.scalar
+        let key = view.scalar(index)
         guard let index = table.index(forKey: key) else { return nil }
         let (name, kind) = table[index]
         return (name.utf8.elementsEqual(key.utf8) ? name : key, kind)
     }
 
-    private static let versionSettings: [(setting: String, kind: VersionDefinition.Kind)] = [
+    static let versionSettings: [(setting: String, kind: VersionDefinition.Kind)] = [
         ("MARKETING_VERSION", .marketing), ("CURRENT_PROJECT_VERSION", .build),
         ("CFBundleShortVersionString", .marketing), ("CFBundleVersion", .build),
     ]
 
     /// Which of `versionSettings` an ASCII key names, among the build settings or else the Info.plist keys.
-    private static func named(_ bytes: UnsafeBufferPointer<UInt8>, settings: Bool) -> Int? {
+    static func named(_ bytes: UnsafeBufferPointer<UInt8>, settings: Bool) -> Int? {
         switch (settings, bytes.count) {
         case (true, 17): return YAMLBytes.equal(bytes, "MARKETING_VERSION") ? 0 : nil
         case (true, 23): return YAMLBytes.equal(bytes, "CURRENT_PROJECT_VERSION") ? 1 : nil

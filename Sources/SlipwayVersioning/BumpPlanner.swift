@@ -30,10 +30,8 @@ struct BumpPlanner {
                     + "now holds \(marketingChange.new)")
         }
         let edits = try edits(marketing: marketingChange, build: buildChange)
-        let files = try updatedFiles(edits)
+        let (files, diff) = try updatedFiles(edits)
         try checkReadBack(edits)
-        let diff = files.map { UnifiedDiff.render(path: $0.rootRelativePath, old: $0.original, new: $0.updated) }
-            .joined()
         var level: BumpLevel?
         if case .bump(let bumped) = marketing { level = bumped }
         return BumpPlan(
@@ -134,18 +132,22 @@ struct BumpPlanner {
     }
 
     /// Builds each edited file in one pass: the bytes between edits copied as they are, each value replaced.
-    private func updatedFiles(_ edits: [BumpPlan.Edit]) throws(SpecError) -> [BumpPlan.FileUpdate] {
+    private func updatedFiles(_ edits: [BumpPlan.Edit]) throws(SpecError) -> (
+        files: [BumpPlan.FileUpdate], diff: String
+    ) {
         try BumpPlanner.files(
             inventory.spec.documents.enumerated().map { index, document in
                 (document, edits.filter { $0.documentIndex == index })
             })
     }
 
-    /// Each document with its edits, as the new file (documents no edit changes are left out).
+    /// Each document with its edits, as the new file (documents no edit changes are left out), and the unified diff
+    /// of them all, worked out from the edits.
     static func files(_ groups: [(document: SpecDocument, edits: [BumpPlan.Edit])]) throws(SpecError)
-        -> [BumpPlan.FileUpdate]
+        -> (files: [BumpPlan.FileUpdate], diff: String)
     {
         var files: [BumpPlan.FileUpdate] = []
+        var diff = ""
         for (document, edits) in groups {
             let mine = edits.sorted { $0.range.lowerBound < $1.range.lowerBound }
             guard !mine.isEmpty else { continue }
@@ -162,15 +164,18 @@ struct BumpPlanner {
                 copied = edit.range.upperBound
             }
             bytes.append(contentsOf: original[copied...])
-            if bytes != original {
+            if !YAMLBytes.equal(bytes, original) {
                 files.append(
                     BumpPlan.FileUpdate(
                         url: document.url, displayPath: document.displayPath,
                         rootRelativePath: document.rootRelativePath,
                         original: original, updated: bytes))
+                diff += UnifiedDiff.render(
+                    path: document.rootRelativePath, old: original, new: bytes,
+                    edits: mine.map { UnifiedDiff.Edit(range: $0.range, length: $0.replacement.utf8.count) })
             }
         }
-        return files
+        return (files, diff)
     }
 
     /// Parses each distinct replacement on its own, in flow context (the stricter one, and valid JSON), and checks

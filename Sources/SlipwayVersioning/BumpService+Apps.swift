@@ -69,9 +69,7 @@ extension BumpService {
                 edits.append(edit)
             }
         }
-        let files = try BumpPlanner.files(groups)
-        let diff = files.map { UnifiedDiff.render(path: $0.rootRelativePath, old: $0.original, new: $0.updated) }
-            .joined()
+        let (files, diff) = try BumpPlanner.files(groups)
         var references: [VersionDefinition] = []
         for reference in plans.flatMap(\.references)
         where !references.contains(where: {

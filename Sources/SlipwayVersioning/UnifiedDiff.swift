@@ -196,7 +196,7 @@ package enum UnifiedDiff {
     }
 
     /// `start,count` as unified diffs write it (`start` alone when the count is 1; `start-1,0` for nothing).
-    private static func range(_ start: Int, _ count: Int) -> String {
+    static func range(_ start: Int, _ count: Int) -> String {
         if count == 1 { return "\(start)" }
         if count == 0 { return "\(start - 1),0" }
         return "\(start),\(count)"

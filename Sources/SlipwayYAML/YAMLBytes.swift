@@ -19,10 +19,55 @@ package enum YAMLBytes {
             && (bytes.isEmpty || memcmp(bytes.baseAddress!, name.utf8Start, bytes.count) == 0)
     }
 
+    /// Eight bytes at a time: a walk asks this of every key it matches.
     package static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var combined: UInt8 = 0
-        for byte in bytes { combined |= byte }
-        return combined < 0x80
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        var offset = 0
+        var words: UInt64 = 0
+        while offset &+ 8 <= count {
+            words |= UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            offset &+= 8
+        }
+        var tail: UInt8 = 0
+        while offset < count {
+            tail |= base[offset]
+            offset &+= 1
+        }
+        return words & 0x8080_8080_8080_8080 == 0 && tail < 0x80
+    }
+
+    /// Whether two files' bytes are the same (memcmp: `==` on arrays compares them a byte at a time).
+    package static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { left in b.withUnsafeBufferPointer { equal(left, $0) } }
+    }
+
+    /// How many line feeds `bytes` holds, eight bytes at a time: a byte of `crossed` is zero exactly where the byte
+    /// is a line feed, `found` has the high bit of just those bytes set, and each byte of `lanes` counts its own
+    /// (at most 255 words before they are added up, so no lane overflows; no population count instruction needed).
+    package static func lineFeeds(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let count = bytes.count
+        var offset = 0
+        var total = 0
+        while offset &+ 8 <= count {
+            let stop = min(count, offset &+ 8 &* 255)
+            var lanes: UInt64 = 0
+            while offset &+ 8 <= stop {
+                let crossed = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+                let found =
+                    ~(((crossed & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | crossed | 0x7F7F_7F7F_7F7F_7F7F)
+                lanes &+= found >> 7
+                offset &+= 8
+            }
+            let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
+            total &+= Int((pairs &* 0x0001_0001_0001_0001) >> 48)
+        }
+        while offset < count {
+            if base[offset] == 0x0A { total &+= 1 }
+            offset &+= 1
+        }
+        return total
     }
 
     /// Whether `bytes` holds `byte` (memchr: a large file's scan costs a few instructions a word).

@@ -24,19 +24,23 @@ extension YAMLTree {
         pending.sort { $0.offset < $1.offset }
         bytes.withUnsafeBufferPointer { text in
             if LineScanner.isPlainASCII(text) {
-                // Every byte one column and LF the only line break: count the LFs between offsets with memchr.
+                // Every byte one column and LF the only line break: count the LFs between offsets eight bytes at a
+                // time, and look back from the offset for where its line starts.
                 var line = 1
                 var lineStart = 0
                 var scanned = 0
                 for (offset, slot) in pending {
                     let end = min(offset, text.count)
-                    while scanned < end, let found = memchr(text.baseAddress! + scanned, 0x0A, end - scanned) {
-                        scanned =
-                            UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - text.baseAddress! + 1
-                        line += 1
-                        lineStart = scanned
+                    if end > scanned {
+                        let feeds = YAMLBytes.lineFeeds(in: UnsafeBufferPointer(rebasing: text[scanned..<end]))
+                        if feeds > 0 {
+                            line += feeds
+                            var back = end
+                            while text[back - 1] != 0x0A { back -= 1 }
+                            lineStart = back
+                        }
+                        scanned = end
                     }
-                    scanned = max(scanned, end)
                     marks[slot] = YAMLMark(line: line, column: end - lineStart + 1, offset: offset)
                 }
                 return

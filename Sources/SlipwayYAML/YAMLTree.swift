@@ -90,6 +90,7 @@ final class YAMLTree {
     }
 
     /// The index just past a node's subtree: its next sibling.
+    @inline(__always)
     func next(_ index: Int) -> Int {
         let kind = table.flags(index) & Flags.kindMask
         return kind == 1 || kind == 2 ? Int(table[index].link) : index + 1
@@ -120,7 +121,9 @@ final class YAMLTree {
         }
         let style = (flags & Flags.styleMask) >> Flags.styleShift
         let quote = style == 1 || style == 2 ? 1 : 0
-        let start = extras(index)?.valueStart?.offset ?? Int(record.start)
+        // Most scalars have no anchor or tag: no look at `extras` for them.
+        let start =
+            flags & Flags.hasExtras == 0 ? Int(record.start) : extras[UInt32(index)]?.valueStart?.offset ?? Int(record.start)
         return (false, start + quote..<Int(record.end) - quote)
     }
 

@@ -1,0 +1,67 @@
+/// One file's nodes read by their index in its tree, for walks that visit thousands of nodes to keep a few: a
+/// `YAMLNode` carries its tree, so every node made and dropped along a walk retains and releases it, which on a
+/// large spec costs more than reading the nodes. The view holds the tree once; `node(_:)` makes a `YAMLNode` of an
+/// index the walk keeps. An index is a node's own (an alias among a collection's children is read as its target).
+package struct YAMLTreeView {
+    let tree: YAMLTree
+
+    /// The view of the file `node` belongs to.
+    package init(of node: YAMLNode) {
+        tree = node.tree
+    }
+
+    /// The index of `node`, which must be of this view's file.
+    package func index(of node: YAMLNode) -> Int { node.index }
+
+    package func node(_ index: Int) -> YAMLNode { YAMLNode(tree: tree, index: index) }
+
+    @inline(__always) private func kindBits(_ index: Int) -> UInt8 { tree.table.flags(index) & YAMLTree.Flags.kindMask }
+
+    package func isMapping(_ index: Int) -> Bool { kindBits(index) == 1 }
+
+    package func isScalar(_ index: Int) -> Bool { kindBits(index) == 0 }
+
+    /// A scalar's value (`YAMLNode.scalar`); "" for a mapping or sequence.
+    package func scalar(_ index: Int) -> String { isScalar(index) ? tree.scalar(index) : "" }
+
+    /// `YAMLNode.withScalarBytes`: a scalar's value as bytes, empty for a mapping or sequence.
+    package func withScalarBytes(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Int) -> Int {
+        guard isScalar(index) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return tree.withScalarBytes(index, body)
+    }
+
+    /// A scalar's value as a range of its file's bytes when the value is its source text exactly (most are): for a
+    /// walk that reads many keys from the file's bytes with no call per key. `nil` for a value that unescaping or
+    /// folding changed, and for a mapping or sequence.
+    package func sourceRange(_ index: Int) -> Range<Int>? {
+        guard isScalar(index) else { return nil }
+        let (decoded, range) = tree.scalarRange(index)
+        return decoded ? nil : range
+    }
+
+    /// A mapping's pairs in order, as `YAMLNode.pairs` gives them (empty for another kind).
+    package func pairs(of index: Int) -> Pairs {
+        guard isMapping(index) else { return Pairs(tree: tree, position: 0, end: 0) }
+        return Pairs(tree: tree, position: index + 1, end: Int(tree.table[index].link))
+    }
+
+    /// The key and value indices of a mapping's pairs, each an alias's target where an alias is written.
+    package struct Pairs: Sequence, IteratorProtocol {
+        let tree: YAMLTree
+        var position: Int
+        let end: Int
+
+        package mutating func next() -> (key: Int, value: Int)? {
+            guard position < end else { return nil }
+            let key = position
+            let value = tree.next(key)
+            position = tree.next(value)
+            return (resolved(key), resolved(value))
+        }
+
+        @inline(__always) private func resolved(_ index: Int) -> Int {
+            let isAlias = tree.table.flags(index) & YAMLTree.Flags.kindMask == YAMLTree.Flags.alias
+            return isAlias ? Int(tree.table[index].link) : index
+        }
+    }
+}
