@@ -31,14 +31,9 @@ enum SpecKey: String, CaseIterable {
         self = SpecKey.allCases.first { $0 != .other && $0.rawValue == name } ?? .other
     }
 
-    /// `init(_:_:)` for a key whose value is `bytes` of its file (`YAMLTreeView.sourceRange`), read from them.
-    init(_ view: YAMLTreeView, _ index: Int, bytes: UnsafeBufferPointer<UInt8>) {
-        guard let range = view.sourceRange(index) else {
-            self.init(view, index)
-            return
-        }
-        let name = UnsafeBufferPointer(rebasing: bytes[range])
-        self = YAMLBytes.isASCII(name) ? SpecKey.named(name) : SpecKey(structural: view.scalar(index))
+    /// The key whose value is these ASCII bytes.
+    init(ascii bytes: UnsafeBufferPointer<UInt8>) {
+        self = SpecKey.named(bytes)
     }
 
     private static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> SpecKey {
@@ -49,7 +44,8 @@ enum SpecKey: String, CaseIterable {
             count -= 8
         }
         let name = UnsafeBufferPointer(rebasing: bytes[..<count])
-        func matches(_ key: StaticString) -> Bool { YAMLBytes.equal(name, key) }
+        // The first byte first: most keys a walk meets are none of these, and differ there.
+        func matches(_ key: StaticString) -> Bool { name[0] == key.utf8Start[0] && YAMLBytes.equal(name, key) }
         switch count {
         case 4: return matches("info") ? .info : matches("base") ? .base : .other
         case 6: return matches("groups") ? .groups : .other

@@ -5,23 +5,30 @@ import SlipwayYAML
 /// the tree by index (`YAMLTreeView`) and the keys from the file's bytes, and makes a `YAMLNode` only for what it
 /// finds. It visits the keys `walkRoot` visits through `YAMLExpansion`, in the same order, and finds the same hits.
 extension VersionLocator {
+    /// A key as the walk reads it: its index, and its ASCII text's range of the file's bytes when it has one.
+    struct InPlaceKey {
+        let index: Int
+        let ascii: Range<Int>?
+    }
+
     mutating func walkInPlace(_ view: YAMLTreeView, root: Int) {
         let file = document.file.bytes
         file.withUnsafeBufferPointer { bytes in walkInPlace(view, root: root, bytes: bytes) }
     }
 
     private mutating func walkInPlace(_ view: YAMLTreeView, root: Int, bytes: UnsafeBufferPointer<UInt8>) {
-        for (key, value) in view.pairs(of: root) where view.isScalar(key) {
-            let specKey = SpecKey(view, key, bytes: bytes)
+        view.forEachScalarKey(of: root, in: bytes) { key, ascii, value in
+            let key = InPlaceKey(index: key, ascii: ascii)
+            let specKey = Self.specKey(view, key, bytes)
             switch specKey {
             case .settings:
-                enter(view, key, bytes: bytes)
+                enter(view, key, bytes)
                 walkSettingsInPlace(view, value, depth: 0, bytes: bytes)
                 leave()
             case .settingGroups, .settingPresets, .targets, .targetTemplates, .aggregateTargets:
-                enter(view, key, bytes: bytes)
-                for (name, entry) in view.pairs(of: value) where view.isScalar(name) {
-                    enter(view, name, bytes: bytes)
+                enter(view, key, bytes)
+                view.forEachScalarKey(of: value, in: bytes) { name, ascii, entry in
+                    enter(view, InPlaceKey(index: name, ascii: ascii), bytes)
                     if specKey == .settingGroups || specKey == .settingPresets {
                         walkSettingsInPlace(view, entry, depth: 0, bytes: bytes)
                     } else {
@@ -37,19 +44,21 @@ extension VersionLocator {
     }
 
     private mutating func walkTargetInPlace(_ view: YAMLTreeView, _ target: Int, bytes: UnsafeBufferPointer<UInt8>) {
-        for (key, value) in view.pairs(of: target) where view.isScalar(key) {
-            switch SpecKey(view, key, bytes: bytes) {
+        view.forEachScalarKey(of: target, in: bytes) { key, ascii, value in
+            let key = InPlaceKey(index: key, ascii: ascii)
+            switch Self.specKey(view, key, bytes) {
             case .settings:
-                enter(view, key, bytes: bytes)
+                enter(view, key, bytes)
                 walkSettingsInPlace(view, value, depth: 0, bytes: bytes)
                 leave()
             case .info:
-                enter(view, key, bytes: bytes)
-                for (infoKey, properties) in view.pairs(of: value)
-                where view.isScalar(infoKey) && SpecKey(view, infoKey, bytes: bytes) == .properties {
-                    enter(view, infoKey, bytes: bytes)
-                    for (property, setting) in view.pairs(of: properties) where view.isScalar(property) {
-                        hitIfVersion(view, property, setting, settings: false, bytes: bytes)
+                enter(view, key, bytes)
+                view.forEachScalarKey(of: value, in: bytes) { infoKey, ascii, properties in
+                    let infoKey = InPlaceKey(index: infoKey, ascii: ascii)
+                    guard Self.specKey(view, infoKey, bytes) == .properties else { return }
+                    enter(view, infoKey, bytes)
+                    view.forEachScalarKey(of: properties, in: bytes) { property, ascii, setting in
+                        hitIfVersion(view, InPlaceKey(index: property, ascii: ascii), setting, settings: false, bytes)
                     }
                     leave()
                 }
@@ -64,31 +73,32 @@ extension VersionLocator {
     private mutating func walkSettingsInPlace(
         _ view: YAMLTreeView, _ settings: Int, depth: Int, bytes: UnsafeBufferPointer<UInt8>
     ) {
-        let structured = view.pairs(of: settings).contains { key, _ in
-            guard view.isScalar(key) else { return false }
-            switch SpecKey(view, key, bytes: bytes) {
-            case .base, .configs, .groups, .presets: return true
-            default: return false
+        var structured = false
+        view.forEachScalarKey(of: settings, in: bytes) { key, ascii, _ in
+            switch Self.specKey(view, InPlaceKey(index: key, ascii: ascii), bytes) {
+            case .base, .configs, .groups, .presets: structured = true
+            default: break
             }
         }
         guard structured, depth < 32 else {
-            for (key, value) in view.pairs(of: settings) where view.isScalar(key) {
-                hitIfVersion(view, key, value, settings: true, bytes: bytes)
+            view.forEachScalarKey(of: settings, in: bytes) { key, ascii, value in
+                hitIfVersion(view, InPlaceKey(index: key, ascii: ascii), value, settings: true, bytes)
             }
             return
         }
-        for (key, value) in view.pairs(of: settings) where view.isScalar(key) {
-            switch SpecKey(view, key, bytes: bytes) {
+        view.forEachScalarKey(of: settings, in: bytes) { key, ascii, value in
+            let key = InPlaceKey(index: key, ascii: ascii)
+            switch Self.specKey(view, key, bytes) {
             case .base:
-                enter(view, key, bytes: bytes)
-                for (setting, definition) in view.pairs(of: value) where view.isScalar(setting) {
-                    hitIfVersion(view, setting, definition, settings: true, bytes: bytes)
+                enter(view, key, bytes)
+                view.forEachScalarKey(of: value, in: bytes) { setting, ascii, definition in
+                    hitIfVersion(view, InPlaceKey(index: setting, ascii: ascii), definition, settings: true, bytes)
                 }
                 leave()
             case .configs:
-                enter(view, key, bytes: bytes)
-                for (config, configSettings) in view.pairs(of: value) where view.isScalar(config) {
-                    enter(view, config, bytes: bytes)
+                enter(view, key, bytes)
+                view.forEachScalarKey(of: value, in: bytes) { config, ascii, configSettings in
+                    enter(view, InPlaceKey(index: config, ascii: ascii), bytes)
                     walkSettingsInPlace(view, configSettings, depth: depth + 1, bytes: bytes)
                     leave()
                 }
@@ -99,21 +109,30 @@ extension VersionLocator {
         }
     }
 
-    private mutating func hitIfVersion(
-        _ view: YAMLTreeView, _ key: Int, _ value: Int, settings: Bool, bytes: UnsafeBufferPointer<UInt8>
-    ) {
-        guard let (setting, kind) = Self.lookUp(view, key, settings: settings, bytes: bytes) else { return }
-        hit(view, key: key, value: view.node(value), setting: setting, kind: kind, bytes: bytes)
+    private static func specKey(_ view: YAMLTreeView, _ key: InPlaceKey, _ bytes: UnsafeBufferPointer<UInt8>) -> SpecKey {
+        guard let ascii = key.ascii else { return SpecKey(view, key.index) }
+        return SpecKey(ascii: UnsafeBufferPointer(rebasing: bytes[ascii]))
     }
 
-    /// `lookUp(_:_:settings:)` reading an ASCII key from the file's bytes.
-    private static func lookUp(
-        _ view: YAMLTreeView, _ key: Int, settings: Bool, bytes: UnsafeBufferPointer<UInt8>
-    ) -> (setting: String, kind: VersionDefinition.Kind)? {
-        if let range = view.sourceRange(key) {
-            let name = UnsafeBufferPointer(rebasing: bytes[range])
-            if YAMLBytes.isASCII(name) { return named(name, settings: settings).map { versionSettings[$0] } }
-        }
-        return lookUp(view, key, settings: settings)
+    /// `enter(_:_:)`, the key's bytes read from the file's when it is ASCII text.
+    private mutating func enter(_ view: YAMLTreeView, _ key: InPlaceKey, _ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let ascii = key.ascii else { return enter(view, key.index) }
+        lengths.append(path.count)
+        if !path.isEmpty { path.append(UInt8(ascii: ".")) }
+        path.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[ascii]))
+    }
+
+    private mutating func hitIfVersion(
+        _ view: YAMLTreeView, _ key: InPlaceKey, _ value: Int, settings: Bool, _ bytes: UnsafeBufferPointer<UInt8>
+    ) {
+        let found =
+            key.ascii.map { ascii in
+                Self.named(UnsafeBufferPointer(rebasing: bytes[ascii]), settings: settings).map { Self.versionSettings[$0] }
+            } ?? Self.lookUp(view, key.index, settings: settings)
+        guard let (setting, kind) = found else { return }
+        enter(view, key, bytes)
+        let keyPath = String(decoding: path, as: UTF8.self)
+        leave()
+        hits.append(Hit(node: view.node(value), setting: setting, kind: kind, path: keyPath))
     }
 }

@@ -39,10 +39,11 @@ package struct VersionLocator {
         "CFBundleShortVersionString": .marketing, "CFBundleVersion": .build,
     ]
 
-    /// The definitions in document order, each anchored value once.
-    mutating func locate() throws(SpecError) -> [VersionDefinition] {
+    /// The definitions in document order, each anchored value once. `walkingInPlace` (for tests, which compare the
+    /// two walks) says which walk to take; by default the in-place walk reads a file without anchors or merge keys.
+    mutating func locate(walkingInPlace: Bool? = nil) throws(SpecError) -> [VersionDefinition] {
         guard let root = document.file.root, root.kind == .mapping else { return [] }
-        if !mayShareNodes {
+        if walkingInPlace ?? !mayShareNodes {
             let view = YAMLTreeView(of: root)
             walkInPlace(view, root: view.index(of: root))
             return try definitions()
@@ -161,14 +162,6 @@ package struct VersionLocator {
         append(view, key)
     }
 
-    /// `enter(_:_:)` with the key's bytes read from the file's (`bytes`) when its value is its text.
-    mutating func enter(_ view: YAMLTreeView, _ key: Int, bytes: UnsafeBufferPointer<UInt8>) {
-        guard let range = view.sourceRange(key) else { return enter(view, key) }
-        lengths.append(path.count)
-        if !path.isEmpty { path.append(UInt8(ascii: ".")) }
-        path.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
-    }
-
     mutating func leave() {
         path.removeLast(path.count - lengths.removeLast())
     }
@@ -188,11 +181,10 @@ package struct VersionLocator {
         hit(view, key: view.index(of: entry.key), value: entry.value, setting: setting, kind: kind)
     }
 
-    mutating func hit(
-        _ view: YAMLTreeView, key: Int, value: YAMLNode, setting: String, kind: VersionDefinition.Kind,
-        bytes: UnsafeBufferPointer<UInt8>? = nil
+    private mutating func hit(
+        _ view: YAMLTreeView, key: Int, value: YAMLNode, setting: String, kind: VersionDefinition.Kind
     ) {
-        if let bytes { enter(view, key, bytes: bytes) } else { enter(view, key) }
+        enter(view, key)
         let keyPath = String(decoding: path, as: UTF8.self)
         leave()
         hits.append(Hit(node: value, setting: setting, kind: kind, path: keyPath))
@@ -303,7 +295,7 @@ package struct VersionLocator {
                         "write a version such as '\(first.setting): \(first.kind == .marketing ? "1.0" : "1")', or remove the key"
                 )
             }
-            let keyPath = written[id] ?? first.path
+            let keyPath = written.isEmpty ? first.path : written[id] ?? first.path
             var usedBy: [String] = []
             if first.path != keyPath { usedBy.append(first.path) }
             for hit in group where hit.path != keyPath && !usedBy.contains(hit.path) { usedBy.append(hit.path) }

@@ -98,13 +98,21 @@ struct BumpPlanner {
     /// One edit per literal definition whose text must change.
     private func edits(marketing: BumpPlan.Change?, build: BumpPlan.Change?) throws(SpecError) -> [BumpPlan.Edit] {
         var edits: [BumpPlan.Edit] = []
+        edits.reserveCapacity(inventory.definitions.count)
+        var documentIndex = -1
+        var document: SpecDocument?
         // Whether each document may hold each new value unquoted: the same answer for every definition there.
         var plain: [Int: (marketing: Bool?, build: Bool?)] = [:]
         for definition in inventory.definitions where !definition.isReference {
             let target = definition.kind == .marketing ? marketing : build
             // An unquoted value YAML misreads is rewritten even when its text is already right, to quote it.
             guard let target, definition.value != target.new || definition.misread != nil else { continue }
-            let document = inventory.document(of: definition)
+            // One document for a run of its definitions: a copy of it for each would retain its every field.
+            if definition.documentIndex != documentIndex {
+                documentIndex = definition.documentIndex
+                document = inventory.document(of: definition)
+            }
+            guard let document else { continue }
             var known = plain[definition.documentIndex] ?? (nil, nil)
             let staysPlain: Bool
             if let answer = definition.kind == .marketing ? known.marketing : known.build {

@@ -89,7 +89,10 @@ package enum ScalarRewriter {
     }
 
     static func escapedForDoubleQuotes(_ value: String) -> String {
-        guard value.contains(where: { $0 == "\\" || $0 == "\"" }) else { return value }
+        // Most values hold neither byte: no walk over their characters.
+        guard value.utf8.contains(where: { $0 == 0x5C || $0 == 0x22 }),
+            value.contains(where: { $0 == "\\" || $0 == "\"" })
+        else { return value }
         return value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
     }
 

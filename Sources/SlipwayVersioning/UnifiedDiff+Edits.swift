@@ -42,8 +42,7 @@ extension UnifiedDiff {
         text += "--- a/\(path)\n+++ b/\(path)\n".utf8
         var next = 0
         for hunk in hunks {
-            let header = range(hunk.lowerBound + 1, hunk.count)
-            text += "@@ -\(header) +\(header) @@\n".utf8
+            header(hunk, to: &text)
             // The hunk's first line, counted back from its first changed line.
             var start = touched.changed[next].start
             for _ in hunk.lowerBound..<touched.changed[next].index { start = touched.lineStart(before: start) }
@@ -74,6 +73,44 @@ extension UnifiedDiff {
             }
         }
         return String(decoding: text, as: UTF8.self)
+    }
+
+    /// `@@ -start,count +start,count @@` (as `range(_:_:)` writes each side) of a hunk of as many lines on both
+    /// sides, written as bytes: two hundred hunks are worth no strings.
+    private static func header(_ hunk: ClosedRange<Int>, to text: inout [UInt8]) {
+        append("@@ -", to: &text)
+        side(hunk, to: &text)
+        append(" +", to: &text)
+        side(hunk, to: &text)
+        append(" @@\n", to: &text)
+    }
+
+    private static func side(_ hunk: ClosedRange<Int>, to text: inout [UInt8]) {
+        decimal(hunk.lowerBound + 1, to: &text)
+        guard hunk.count != 1 else { return }
+        text.append(UInt8(ascii: ","))
+        decimal(hunk.count, to: &text)
+    }
+
+    private static func append(_ literal: StaticString, to text: inout [UInt8]) {
+        text.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// A positive number's digits, filled in from the last.
+    private static func decimal(_ number: Int, to text: inout [UInt8]) {
+        var digits = 1
+        var power = 10
+        while power <= number {
+            digits += 1
+            power *= 10
+        }
+        let start = text.count
+        text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        var rest = number
+        for index in stride(from: start + digits - 1, through: start, by: -1) {
+            text[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
     }
 
     /// The lines of the old file that edits touch and that differ in the new one, with where each is in both.
@@ -126,6 +163,8 @@ extension UnifiedDiff {
                 changed.append(Line(index: lineFeeds, start: start, end: end, new: (start + lineShift)..<(end + shift)))
             }
             guard old.count + shift == new.count, Self.same(old, counted..<old.count, new, shift) else { return nil }
+            // A last line without a break that appears or goes changes the number of lines.
+            guard unterminated == (!new.isEmpty && new[new.count - 1] != 0x0A) else { return nil }
             count = lineFeeds + Self.lineFeeds(in: old, counted..<old.count) + (unterminated ? 1 : 0)
             changed.removeAll { line in !Self.differ(old, line.start..<line.end, new, line.new) }
         }
@@ -134,24 +173,28 @@ extension UnifiedDiff {
         func lineEnd(from offset: Int) -> Int { Self.lineEnd(old, from: offset) }
 
         static func lineEnd(_ old: [UInt8], from offset: Int) -> Int {
-            var end = offset
-            while end < old.count, old[end] != 0x0A { end += 1 }
-            return end
+            old.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress, offset < buffer.count else { return buffer.count }
+                let found = memchr(base + offset, 0x0A, buffer.count - offset)
+                return found.map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base } ?? buffer.count
+            }
         }
 
         /// Where the line starts that holds `offset - 1` (the line before the one starting at `offset`).
         func lineStart(before offset: Int) -> Int { Self.lineStart(old, before: offset) }
 
         static func lineStart(_ old: [UInt8], before offset: Int) -> Int {
-            var start = offset - 1
-            while start > 0, old[start - 1] != 0x0A { start -= 1 }
-            return max(start, 0)
+            old.withUnsafeBufferPointer { buffer in
+                var start = offset - 1
+                while start > 0, buffer[start - 1] != 0x0A { start -= 1 }
+                return max(start, 0)
+            }
         }
 
         /// Appends `marker`, the line and its line break (with git's note when the file's last line has none).
         func append(_ bytes: [UInt8], _ line: Range<Int>, line index: Int, marked marker: UInt8, to text: inout [UInt8]) {
             text.append(marker)
-            text += bytes[line]
+            bytes.withUnsafeBufferPointer { text.append(contentsOf: UnsafeBufferPointer(rebasing: $0[line])) }
             text.append(0x0A)
             if unterminated && index == count - 1 { text += "\\ No newline at end of file\n".utf8 }
         }
@@ -169,7 +212,7 @@ extension UnifiedDiff {
         }
 
         private static func differ(_ a: [UInt8], _ left: Range<Int>, _ b: [UInt8], _ right: Range<Int>) -> Bool {
-            left.count != right.count || !a[left].elementsEqual(b[right])
+            left.count != right.count || !same(a, left, b, right.lowerBound - left.lowerBound)
         }
 
         static func lineFeeds(in bytes: [UInt8], _ range: Range<Int>) -> Int {

@@ -24,7 +24,8 @@ extension NativeYAMLReader {
     /// A one-line plain scalar in block context; returns what stopped it: `:` (a key's), `#`, a line break or 0.
     mutating func plainScalar() -> UInt8 {
         let start = pos
-        let (end, stop) = scanPlain(from: pos)
+        // `isKeyAhead` has often just scanned it.
+        let (end, stop) = scanned?.start == start ? (scanned!.end, scanned!.stop) : scanPlain(from: pos)
         appendScalar(start: start, end: end, style: .plain)
         pos = stop
         return at(stop)
@@ -41,6 +42,17 @@ extension NativeYAMLReader {
         while true {
             let word = next
             while next < count {
+                // Eight bytes at a time to the first space, line feed or colon among them.
+                if next &+ 8 <= count {
+                    let stops = Self.plainStops(
+                        UnsafeRawPointer(text.baseAddress.unsafelyUnwrapped + next).loadUnaligned(as: UInt64.self)
+                            .littleEndian)
+                    guard stops != 0 else {
+                        next &+= 8
+                        continue
+                    }
+                    next &+= stops.trailingZeroBitCount >> 3
+                }
                 let byte = text[next]
                 if byte == 0x20 || byte == 0x0A { break }
                 if byte == 0x3A, isBlankOrEnd(next &+ 1) { break }
@@ -52,6 +64,17 @@ extension NativeYAMLReader {
             if next < count, text[next] == 0x23 { break }
         }
         return (end, next)
+    }
+
+    /// The high bit of each byte of `word` that is a space, a line feed or a colon (exact for every byte: no carry
+    /// crosses from one byte to the next).
+    @inline(__always)
+    static func plainStops(_ word: UInt64) -> UInt64 {
+        @inline(__always) func zeros(_ value: UInt64) -> UInt64 {
+            ~(((value & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | value | 0x7F7F_7F7F_7F7F_7F7F)
+        }
+        return zeros(word ^ 0x2020_2020_2020_2020) | zeros(word ^ 0x0A0A_0A0A_0A0A_0A0A)
+            | zeros(word ^ 0x3A3A_3A3A_3A3A_3A3A)
     }
 
     /// A single- or double-quoted scalar on one line.

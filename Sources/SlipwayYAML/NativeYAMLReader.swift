@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Slipway's own reader for the YAML that XcodeGen specs are written in, building the `YAMLTree` that
 /// `YAMLTreeBuilder` builds from libyaml's events, straight from the bytes.
 ///
@@ -23,10 +29,14 @@ struct NativeYAMLReader {
     var table = YAMLTree.Table()
     var values: [UInt8] = []
     var depth = 0
+    /// The plain scalar `isKeyAhead` scanned last, for the key it is read as next.
+    var scanned: (start: Int, end: Int, stop: Int)?
 
     private init(text: UnsafeBufferPointer<UInt8>) {
         self.text = text
         count = text.count
+        // About a record every eight bytes in specs (a key and its value on a line of thirty or so).
+        table = YAMLTree.Table(expected: count / 8)
     }
 
     /// The tree and the documents' roots, or `nil` when libyaml has to read the file.
@@ -80,8 +90,22 @@ struct NativeYAMLReader {
             let byte = text[next]
             if byte == 0x20 {
                 next &+= 1
+                // The rest of a run of spaces (an indentation) eight at a time: the first byte that is not one is
+                // the first that is not zero once they are crossed with spaces.
+                while next &+ 8 <= count {
+                    let crossed =
+                        UnsafeRawPointer(text.baseAddress.unsafelyUnwrapped + next).loadUnaligned(as: UInt64.self)
+                        .littleEndian ^ 0x2020_2020_2020_2020
+                    guard crossed == 0 else {
+                        next &+= crossed.trailingZeroBitCount >> 3
+                        break
+                    }
+                    next &+= 8
+                }
             } else if byte == 0x23 {
-                while next < count, text[next] != 0x0A { next &+= 1 }
+                let base = text.baseAddress.unsafelyUnwrapped
+                let found = memchr(base + next, 0x0A, count - next)
+                next = found.map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base } ?? count
             } else if byte == 0x0A {
                 next &+= 1
                 line = next
@@ -280,7 +304,7 @@ struct NativeYAMLReader {
     }
 
     /// Whether the line from `pos` holds a key: a one-line scalar followed by `:` and a space or the line's end.
-    func isKeyAhead() -> Bool {
+    mutating func isKeyAhead() -> Bool {
         let byte = at(pos)
         var next: Int
         if byte == 0x22 || byte == 0x27 {
@@ -288,7 +312,9 @@ struct NativeYAMLReader {
             while at(next) == 0x20 { next += 1 }
         } else {
             guard canStartPlain(pos) else { return false }
-            next = scanPlain(from: pos).stop
+            let (end, stop) = scanPlain(from: pos)
+            scanned = (pos, end, stop)
+            next = stop
         }
         return at(next) == 0x3A && isBlankOrEnd(next + 1)
     }

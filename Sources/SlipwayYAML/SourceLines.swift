@@ -16,6 +16,9 @@ struct SourceLines {
     let bytes: [UInt8]
     let textStart: Int
     fileprivate(set) var checkpoints: [Checkpoint]
+    /// Whether the text is known to be ASCII with no byte-order mark and no CR (what `init(validating:walkedTo:)`
+    /// finds when it sees no multi-byte character): every byte is one column and LF the only line break.
+    private(set) var isPlainASCII = false
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -30,64 +33,118 @@ struct SourceLines {
         self.init(bytes)
         let found = bytes.withUnsafeBufferPointer { text in Self.checkpoints(text, from: textStart, walkedTo: end) }
         guard let found else { return nil }
-        checkpoints += found
+        checkpoints += found.checkpoints
+        isPlainASCII = textStart == 0 && found.ascii
     }
 
     /// The checkpoints past the first one, walking from `start` to the end to validate every character; the
     /// character index and column of an offset are counted from the bytes less the multi-byte sequences' extra.
+    ///
+    /// Eight bytes at a time while they are printable ASCII or line feeds (most of a spec): their line feeds are
+    /// counted in a byte each of `lanes`, added up at each checkpoint, and only the last eight that held one are
+    /// looked through for where the line starts. Anything else goes a byte at a time.
     private static func checkpoints(
         _ text: UnsafeBufferPointer<UInt8>, from start: Int, walkedTo end: Int
-    ) -> [Checkpoint]? {
+    ) -> (checkpoints: [Checkpoint], ascii: Bool)? {
         var found: [Checkpoint] = []
         var offset = start
-        var extra = 0
-        var line = 1
-        var lineOffset = start
-        var lineExtra = 0
+        var state = Walk(start: start)
         var next = spacing
         while offset < text.count {
             let limit = min(next, text.count)
+            // At most 128 words to a checkpoint: no byte of `lanes` overflows.
+            var lanes: UInt64 = 0
             while offset < limit {
-                // Eight printable ASCII bytes at once; a word with anything else goes byte by byte.
-                if offset &+ 8 <= limit, isPrintableASCII(text, at: offset) {
-                    offset &+= 8
-                    continue
-                }
-                let stop = min(offset &+ 8, limit)
-                while offset < stop {
-                    let byte = text[offset]
-                    if byte &- 0x20 < 0x5F {
-                        offset &+= 1
-                    } else if byte == 0x0A {
-                        offset &+= 1
-                        line &+= 1
-                        lineOffset = offset
-                        lineExtra = extra
-                    } else if let width = printableWidth(text, at: offset) {
-                        offset &+= width
-                        extra &+= width &- 1
-                    } else {
-                        return nil
+                if offset &+ 8 <= limit {
+                    let word = UnsafeRawPointer(text.baseAddress.unsafelyUnwrapped).loadUnaligned(
+                        fromByteOffset: offset, as: UInt64.self
+                    ).littleEndian
+                    let feeds = lineFeeds(word)
+                    // Each line feed made a space (0x0A ^ 0x2A): the rest must be printable.
+                    if isPrintableASCII(word ^ (feeds >> 7) &* 0x2A) {
+                        if feeds != 0 {
+                            lanes &+= feeds >> 7
+                            state.feedChunk = (offset, state.extra)
+                        }
+                        offset &+= 8
+                        continue
                     }
                 }
+                guard state.step(text, &offset, until: min(offset &+ 8, limit)) else { return nil }
             }
+            state.settle(text, lanes: lanes)
             if offset < text.count, offset < end {
                 found.append(
                     Checkpoint(
-                        offset: UInt32(offset), character: UInt32(offset - start - extra), line: UInt32(line),
-                        column: UInt32(offset - lineOffset - (extra - lineExtra) + 1)))
+                        offset: UInt32(offset), character: UInt32(offset - start - state.extra),
+                        line: UInt32(state.line),
+                        column: UInt32(offset - state.lineOffset - (state.extra - state.lineExtra) + 1)))
             }
             next += spacing
         }
-        return found
+        return (found, state.extra == 0)
     }
 
-    /// Whether the eight bytes at `offset` are all printable ASCII (0x20 to 0x7E): no high bit, none below 0x20,
+    /// Where `checkpoints` is: the line, where it starts and the multi-byte sequences' extra bytes so far and there.
+    private struct Walk {
+        var extra = 0
+        var line = 1
+        var lineOffset: Int
+        var lineExtra = 0
+        /// The last eight bytes read at once that held a line feed, and `extra` then.
+        var feedChunk: (offset: Int, extra: Int)?
+
+        init(start: Int) { lineOffset = start }
+
+        /// Validates the bytes from `offset` to `stop` one character at a time (`nil` past a refused one).
+        mutating func step(_ text: UnsafeBufferPointer<UInt8>, _ offset: inout Int, until stop: Int) -> Bool {
+            while offset < stop {
+                let byte = text[offset]
+                if byte &- 0x20 < 0x5F {
+                    offset &+= 1
+                } else if byte == 0x0A {
+                    offset &+= 1
+                    line &+= 1
+                    lineOffset = offset
+                    lineExtra = extra
+                } else if let width = printableWidth(text, at: offset) {
+                    offset &+= width
+                    extra &+= width &- 1
+                } else {
+                    return false
+                }
+            }
+            return true
+        }
+
+        /// Adds the line feeds counted eight bytes at a time, and takes the line start after the last of them when
+        /// it is later than the one a byte at a time found.
+        mutating func settle(_ text: UnsafeBufferPointer<UInt8>, lanes: UInt64) {
+            // Lanes added in pairs first: a checkpoint's spacing holds more line feeds than a byte counts.
+            let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
+            line &+= Int((pairs &* 0x0001_0001_0001_0001) >> 48)
+            guard let (chunk, extraThen) = feedChunk else { return }
+            feedChunk = nil
+            var last = chunk &+ 7
+            while text[last] != 0x0A { last &-= 1 }
+            if last &+ 1 > lineOffset {
+                lineOffset = last &+ 1
+                lineExtra = extraThen
+            }
+        }
+    }
+
+    /// The high bit of each byte of `word` that is a line feed (exact for every byte).
+    @inline(__always)
+    private static func lineFeeds(_ word: UInt64) -> UInt64 {
+        let crossed = word ^ 0x0A0A_0A0A_0A0A_0A0A
+        return ~(((crossed & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | crossed | 0x7F7F_7F7F_7F7F_7F7F)
+    }
+
+    /// Whether the eight bytes of `word` are all printable ASCII (0x20 to 0x7E): no high bit, none below 0x20,
     /// no 0x7F (the word tests are exact as yes-or-no answers).
     @inline(__always)
-    private static func isPrintableASCII(_ text: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
-        let word = UnsafeRawPointer(text.baseAddress.unsafelyUnwrapped).loadUnaligned(
-            fromByteOffset: offset, as: UInt64.self)
+    private static func isPrintableASCII(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high: UInt64 = 0x8080_8080_8080_8080
         let delete = word ^ (ones &* 0x7F)

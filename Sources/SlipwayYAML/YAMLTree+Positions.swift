@@ -23,7 +23,7 @@ extension YAMLTree {
         }
         pending.sort { $0.offset < $1.offset }
         bytes.withUnsafeBufferPointer { text in
-            if LineScanner.isPlainASCII(text) {
+            if lines.isPlainASCII || LineScanner.isPlainASCII(text) {
                 // Every byte one column and LF the only line break: count the LFs between offsets eight bytes at a
                 // time, and look back from the offset for where its line starts.
                 var line = 1

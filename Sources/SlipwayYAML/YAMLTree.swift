@@ -40,31 +40,57 @@ final class YAMLTree {
         var valueStart: YAMLMark?
     }
 
-    /// Records in chunks of a fixed size, so the table grows without ever copying what it holds.
+    /// Records in chunks of a fixed size, so the table grows without ever copying what it holds. The chunk being
+    /// filled is kept apart from the full ones: appending to it is one array's append, not a nested array's.
     struct Table {
         static let shift = 16
         static let mask = (1 << shift) - 1
         private var chunks: [[Record]] = []
         /// Apart from the records, which a byte would pad to 16.
         private var flagChunks: [[UInt8]] = []
+        private var tail: [Record] = []
+        private var tailFlags: [UInt8] = []
         private(set) var count = 0
 
         init() {}
 
-        subscript(index: Int) -> Record {
-            get { chunks[index >> Self.shift][index & Self.mask] }
-            set { chunks[index >> Self.shift][index & Self.mask] = newValue }
+        /// A table whose first chunk has room for `expected` records from the start (at most a chunk's), so that a
+        /// reader that can tell how many it will append does not grow it by copies.
+        init(expected: Int) {
+            let capacity = min(max(expected, 16), 1 << Self.shift)
+            tail.reserveCapacity(capacity)
+            tailFlags.reserveCapacity(capacity)
         }
 
-        func flags(_ index: Int) -> UInt8 { flagChunks[index >> Self.shift][index & Self.mask] }
+        subscript(index: Int) -> Record {
+            get {
+                let chunk = index >> Self.shift
+                return chunk < chunks.count ? chunks[chunk][index & Self.mask] : tail[index & Self.mask]
+            }
+            set {
+                let chunk = index >> Self.shift
+                if chunk < chunks.count {
+                    chunks[chunk][index & Self.mask] = newValue
+                } else {
+                    tail[index & Self.mask] = newValue
+                }
+            }
+        }
+
+        func flags(_ index: Int) -> UInt8 {
+            let chunk = index >> Self.shift
+            return chunk < flagChunks.count ? flagChunks[chunk][index & Self.mask] : tailFlags[index & Self.mask]
+        }
 
         mutating func append(_ record: Record, flags: UInt8) {
-            if count & Self.mask == 0 {
-                chunks.append([])
-                flagChunks.append([])
+            if tail.count == 1 << Self.shift {
+                chunks.append(tail)
+                flagChunks.append(tailFlags)
+                tail = []
+                tailFlags = []
             }
-            chunks[chunks.count - 1].append(record)
-            flagChunks[flagChunks.count - 1].append(flags)
+            tail.append(record)
+            tailFlags.append(flags)
             count += 1
         }
     }

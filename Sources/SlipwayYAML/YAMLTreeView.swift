@@ -30,13 +30,33 @@ package struct YAMLTreeView {
         return tree.withScalarBytes(index, body)
     }
 
-    /// A scalar's value as a range of its file's bytes when the value is its source text exactly (most are): for a
-    /// walk that reads many keys from the file's bytes with no call per key. `nil` for a value that unescaping or
-    /// folding changed, and for a mapping or sequence.
-    package func sourceRange(_ index: Int) -> Range<Int>? {
-        guard isScalar(index) else { return nil }
-        let (decoded, range) = tree.scalarRange(index)
-        return decoded ? nil : range
+    /// A scalar's value as a range of its file's bytes when the value is its source text exactly (most are) and
+    /// ASCII: for a walk that matches many keys against ASCII names from the file's bytes, with no call per key.
+    /// `nil` for a value that unescaping or folding changed, one with an anchor or tag, one not ASCII, and for a
+    /// mapping or sequence: the walk then asks `withScalarBytes` or `scalar`.
+    package func asciiSourceRange(_ index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        let flags = tree.table.flags(index)
+        guard flags & (YAMLTree.Flags.kindMask | YAMLTree.Flags.decoded | YAMLTree.Flags.hasExtras) == 0 else {
+            return nil
+        }
+        let record = tree.table[index]
+        let style = (flags & YAMLTree.Flags.styleMask) >> YAMLTree.Flags.styleShift
+        let quote = style == 1 || style == 2 ? 1 : 0
+        let range = Int(record.start) + quote..<Int(record.end) - quote
+        return tree.lines.isPlainASCII || YAMLBytes.isASCII(UnsafeBufferPointer(rebasing: bytes[range])) ? range : nil
+    }
+
+    /// Calls `body` with each pair of a mapping whose key is a scalar, in order (`pairs(of:)` less the other keys):
+    /// the key's index, the key as `asciiSourceRange` gives it, and the value's index. One call a mapping, for walks
+    /// that match every key of thousands of mappings against a few names.
+    package func forEachScalarKey(
+        of mapping: Int, in bytes: UnsafeBufferPointer<UInt8>, _ body: (_ key: Int, _ ascii: Range<Int>?, _ value: Int) -> Void
+    ) {
+        var pairs = pairs(of: mapping)
+        while let (key, value) = pairs.next() {
+            guard isScalar(key) else { continue }
+            body(key, asciiSourceRange(key, in: bytes), value)
+        }
     }
 
     /// A mapping's pairs in order, as `YAMLNode.pairs` gives them (empty for another kind).
