@@ -109,7 +109,8 @@ extension VersionLocator {
         }
     }
 
-    private static func specKey(_ view: YAMLTreeView, _ key: InPlaceKey, _ bytes: UnsafeBufferPointer<UInt8>) -> SpecKey {
+    private static func specKey(_ view: YAMLTreeView, _ key: InPlaceKey, _ bytes: UnsafeBufferPointer<UInt8>) -> SpecKey
+    {
         guard let ascii = key.ascii else { return SpecKey(view, key.index) }
         return SpecKey(ascii: UnsafeBufferPointer(rebasing: bytes[ascii]))
     }
@@ -127,7 +128,9 @@ extension VersionLocator {
     ) {
         let found =
             key.ascii.map { ascii in
-                Self.named(UnsafeBufferPointer(rebasing: bytes[ascii]), settings: settings).map { Self.versionSettings[$0] }
+                Self.named(UnsafeBufferPointer(rebasing: bytes[ascii]), settings: settings).map {
+                    Self.versionSettings[$0]
+                }
             } ?? Self.lookUp(view, key.index, settings: settings)
         guard let (setting, kind) = found else { return }
         enter(view, key, bytes)

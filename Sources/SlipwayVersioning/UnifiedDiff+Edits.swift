@@ -1,9 +1,10 @@
+import SlipwayYAML
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import SlipwayYAML
 
 extension UnifiedDiff {
     /// A range of the old file replaced by `length` bytes in the new one.
@@ -57,7 +58,8 @@ extension UnifiedDiff {
                 }
                 // Consecutive changed lines print as a block of removals, then a block of additions.
                 var last = next
-                while last + 1 < touched.changed.count, touched.changed[last + 1].index == touched.changed[last].index + 1
+                while last + 1 < touched.changed.count,
+                    touched.changed[last + 1].index == touched.changed[last].index + 1
                 {
                     last += 1
                 }
@@ -152,9 +154,11 @@ extension UnifiedDiff {
                 shift += edit.length - replaced.count
                 guard lineFeeds != previous else {
                     // A second edit on the line: its end moves on by this edit's change in length.
-                    changed[changed.count - 1].new = changed[changed.count - 1].new.lowerBound..<(changed[
-                        changed.count - 1
-                    ].end + shift)
+                    changed[changed.count - 1].new =
+                        changed[changed.count - 1].new
+                        .lowerBound..<(changed[
+                            changed.count - 1
+                        ].end + shift)
                     continue
                 }
                 previous = lineFeeds
@@ -192,7 +196,8 @@ extension UnifiedDiff {
         }
 
         /// Appends `marker`, the line and its line break (with git's note when the file's last line has none).
-        func append(_ bytes: [UInt8], _ line: Range<Int>, line index: Int, marked marker: UInt8, to text: inout [UInt8]) {
+        func append(_ bytes: [UInt8], _ line: Range<Int>, line index: Int, marked marker: UInt8, to text: inout [UInt8])
+        {
             text.append(marker)
             bytes.withUnsafeBufferPointer { text.append(contentsOf: UnsafeBufferPointer(rebasing: $0[line])) }
             text.append(0x0A)

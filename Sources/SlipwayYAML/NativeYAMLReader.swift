@@ -145,8 +145,7 @@ struct NativeYAMLReader {
     /// Ends a collection at `end`: libyaml's end mark, which for a block collection is where the next token starts.
     mutating func close(_ index: Int, end: Int) {
         depth -= 1
-        table[index].end = UInt32(truncatingIfNeeded: end)
-        table[index].link = UInt32(truncatingIfNeeded: table.count)
+        table.close(index, end: UInt32(truncatingIfNeeded: end), link: UInt32(truncatingIfNeeded: table.count))
     }
 
     /// A scalar from `start` to `end`; `decoded` when its value is not the text between them (less any quotes).

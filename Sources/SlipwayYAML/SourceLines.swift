@@ -55,6 +55,23 @@ struct SourceLines {
             // At most 128 words to a checkpoint: no byte of `lanes` overflows.
             var lanes: UInt64 = 0
             while offset < limit {
+                // Two words a turn while both pass (the loop's constants and steps shared), then one, then bytes.
+                while offset &+ 16 <= limit {
+                    let base = UnsafeRawPointer(text.baseAddress.unsafelyUnwrapped) + offset
+                    let first = base.loadUnaligned(as: UInt64.self).littleEndian
+                    let second = base.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian
+                    let firstFeeds = lineFeeds(first)
+                    let secondFeeds = lineFeeds(second)
+                    guard
+                        isPrintableASCII(first ^ (firstFeeds >> 7) &* 0x2A)
+                            && isPrintableASCII(second ^ (secondFeeds >> 7) &* 0x2A)
+                    else { break }
+                    if firstFeeds | secondFeeds != 0 {
+                        lanes &+= firstFeeds >> 7 &+ secondFeeds >> 7
+                        state.feedChunk = (secondFeeds != 0 ? offset &+ 8 : offset, state.extra)
+                    }
+                    offset &+= 16
+                }
                 if offset &+ 8 <= limit {
                     let word = UnsafeRawPointer(text.baseAddress.unsafelyUnwrapped).loadUnaligned(
                         fromByteOffset: offset, as: UInt64.self
@@ -141,16 +158,13 @@ struct SourceLines {
         return ~(((crossed & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | crossed | 0x7F7F_7F7F_7F7F_7F7F)
     }
 
-    /// Whether the eight bytes of `word` are all printable ASCII (0x20 to 0x7E): no high bit, none below 0x20,
-    /// no 0x7F (the word tests are exact as yes-or-no answers).
+    /// Whether the eight bytes of `word` are all printable ASCII (0x20 to 0x7E), exact as a yes-or-no answer: adding
+    /// one to each byte sets the high bit of 0x7F (and only a byte that has it already carries), subtracting 0x20
+    /// from each sets it, outside `word`'s own high bits, only when some byte is below 0x20.
     @inline(__always)
     private static func isPrintableASCII(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let delete = word ^ (ones &* 0x7F)
-        let below = (word &- ones &* 0x20) & ~word
-        let deletes = (delete &- ones) & ~delete
-        return (word | below | deletes) & high == 0
+        return (word | (word &+ ones) | ((word &- ones &* 0x20) & ~word)) & (ones &* 0x80) == 0
     }
 
     /// The width of the well-formed UTF-8 sequence at `offset` when libyaml reads it as one printable character

@@ -82,6 +82,27 @@ final class YAMLTree {
             return chunk < flagChunks.count ? flagChunks[chunk][index & Self.mask] : tailFlags[index & Self.mask]
         }
 
+        /// Calls `body` with the records and flags when they fit in one chunk (most files' do), else returns `nil`:
+        /// for loops over many records that read them straight.
+        func withOneChunk<Result>(
+            _ body: (UnsafeBufferPointer<Record>, UnsafeBufferPointer<UInt8>) -> Result
+        ) -> Result? {
+            guard chunks.isEmpty else { return nil }
+            return tail.withUnsafeBufferPointer { records in tailFlags.withUnsafeBufferPointer { body(records, $0) } }
+        }
+
+        /// Completes a collection's record: its end and the index just past its last descendant, in one write.
+        mutating func close(_ index: Int, end: UInt32, link: UInt32) {
+            let chunk = index >> Self.shift
+            if chunk < chunks.count {
+                chunks[chunk][index & Self.mask].end = end
+                chunks[chunk][index & Self.mask].link = link
+            } else {
+                tail[index & Self.mask].end = end
+                tail[index & Self.mask].link = link
+            }
+        }
+
         mutating func append(_ record: Record, flags: UInt8) {
             if tail.count == 1 << Self.shift {
                 chunks.append(tail)
@@ -149,13 +170,17 @@ final class YAMLTree {
         let quote = style == 1 || style == 2 ? 1 : 0
         // Most scalars have no anchor or tag: no look at `extras` for them.
         let start =
-            flags & Flags.hasExtras == 0 ? Int(record.start) : extras[UInt32(index)]?.valueStart?.offset ?? Int(record.start)
+            flags & Flags.hasExtras == 0
+            ? Int(record.start) : extras[UInt32(index)]?.valueStart?.offset ?? Int(record.start)
         return (false, start + quote..<Int(record.end) - quote)
     }
 
     func scalar(_ index: Int) -> String {
         let (decoded, range) = scalarRange(index)
-        return String(decoding: decoded ? values[range] : bytes[range], as: UTF8.self)
+        // From a buffer, not a slice: `String(decoding:)` then takes its contiguous fast path.
+        return (decoded ? values : bytes).withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+        }
     }
 
     /// Whether a scalar's value is `text`, as `String`'s `==` judges (canonical equivalence), without making a

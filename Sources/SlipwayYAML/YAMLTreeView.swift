@@ -47,11 +47,42 @@ package struct YAMLTreeView {
     }
 
     /// Calls `body` with each pair of a mapping whose key is a scalar, in order (`pairs(of:)` less the other keys):
-    /// the key's index, the key as `asciiSourceRange` gives it, and the value's index. One call a mapping, for walks
-    /// that match every key of thousands of mappings against a few names.
+    /// the key's index, the key as `asciiSourceRange` gives it, and the value's index. One call a mapping, reading
+    /// the table straight when it is one chunk, for walks that match every key of thousands of mappings against a
+    /// few names.
     package func forEachScalarKey(
-        of mapping: Int, in bytes: UnsafeBufferPointer<UInt8>, _ body: (_ key: Int, _ ascii: Range<Int>?, _ value: Int) -> Void
+        of mapping: Int, in bytes: UnsafeBufferPointer<UInt8>,
+        _ body: (_ key: Int, _ ascii: Range<Int>?, _ value: Int) -> Void
     ) {
+        guard isMapping(mapping) else { return }
+        let plain = tree.lines.isPlainASCII
+        let read: Void? = tree.table.withOneChunk { records, flags in
+            var position = mapping + 1
+            let end = Int(records[mapping].link)
+            func next(_ index: Int) -> Int {
+                let kind = flags[index] & YAMLTree.Flags.kindMask
+                return kind == 1 || kind == 2 ? Int(records[index].link) : index + 1
+            }
+            func resolved(_ index: Int) -> Int {
+                flags[index] & YAMLTree.Flags.kindMask == YAMLTree.Flags.alias ? Int(records[index].link) : index
+            }
+            while position < end {
+                let value = next(position)
+                let key = resolved(position)
+                position = next(value)
+                let keyFlags = flags[key]
+                guard keyFlags & YAMLTree.Flags.kindMask == 0 else { continue }
+                var ascii: Range<Int>?
+                if keyFlags & (YAMLTree.Flags.decoded | YAMLTree.Flags.hasExtras) == 0 {
+                    let style = (keyFlags & YAMLTree.Flags.styleMask) >> YAMLTree.Flags.styleShift
+                    let quote = style == 1 || style == 2 ? 1 : 0
+                    let range = Int(records[key].start) + quote..<Int(records[key].end) - quote
+                    if plain || YAMLBytes.isASCII(UnsafeBufferPointer(rebasing: bytes[range])) { ascii = range }
+                }
+                body(key, ascii, resolved(value))
+            }
+        }
+        guard read == nil else { return }
         var pairs = pairs(of: mapping)
         while let (key, value) = pairs.next() {
             guard isScalar(key) else { continue }

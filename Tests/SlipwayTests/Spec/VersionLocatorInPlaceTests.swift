@@ -61,13 +61,17 @@ struct VersionLocatorInPlaceTests {
     /// The keys a walk meets at each depth of a spec (the root's, a target's or group's, a settings mapping's),
     /// some spelled as XcodeGen would not read them, mixed with keys no walk looks for.
     static let keys: [[String]] = [
-        ["settings", "targets", "targetTemplates", "aggregateTargets", "settingGroups", "settingPresets", "name",
-         "\"targets\"", "targets:REPLACE", "tärgets"],
+        [
+            "settings", "targets", "targetTemplates", "aggregateTargets", "settingGroups", "settingPresets", "name",
+            "\"targets\"", "targets:REPLACE", "tärgets",
+        ],
         ["App", "Core", "'Widget'", "é", "settings", "info", "type", "settings:REPLACE", "\"info\""],
         ["settings", "info", "base", "configs", "groups", "presets", "properties", "path", "Debug", "Release"],
-        ["base", "configs", "Debug", "properties", "MARKETING_VERSION", "CURRENT_PROJECT_VERSION",
-         "CFBundleShortVersionString", "CFBundleVersion", "\"MARKETING_VERSION\"", "'CFBundleVersion'",
-         "MAR\u{212A}ETING_VERSION", "CFBundleVersión", "SWIFT_VERSION", "\"a\\tb\""],
+        [
+            "base", "configs", "Debug", "properties", "MARKETING_VERSION", "CURRENT_PROJECT_VERSION",
+            "CFBundleShortVersionString", "CFBundleVersion", "\"MARKETING_VERSION\"", "'CFBundleVersion'",
+            "MAR\u{212A}ETING_VERSION", "CFBundleVersión", "SWIFT_VERSION", "\"a\\tb\"",
+        ],
     ]
     static let values = ["1.0", "\"7\"", "$(MARKETING_VERSION)", "", "[a, b]", "{k: v}", "1.10", "~", "x y", "'2.0'"]
 
