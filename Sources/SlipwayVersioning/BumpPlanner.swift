@@ -157,21 +157,29 @@ struct BumpPlanner {
         var files: [BumpPlan.FileUpdate] = []
         var diff = ""
         for (document, edits) in groups {
-            let mine = edits.sorted { $0.range.lowerBound < $1.range.lowerBound }
-            guard !mine.isEmpty else { continue }
+            guard !edits.isEmpty else { continue }
+            // Sorted by index, not by copying the edits (each copy retains its every string); most come in order.
+            var order = Array(edits.indices)
+            if order.dropFirst().contains(where: { edits[$0].range.lowerBound < edits[$0 - 1].range.lowerBound }) {
+                order.sort { edits[$0].range.lowerBound < edits[$1].range.lowerBound }
+            }
             let original = document.file.bytes
             var bytes: [UInt8] = []
-            bytes.reserveCapacity(original.count + 16 * mine.count)
+            bytes.reserveCapacity(original.count + 16 * edits.count)
             var copied = 0
-            for edit in mine {
-                guard edit.range.lowerBound >= copied else {
-                    throw SpecError("two version values overlap in \(document.displayPath)", location: edit.location)
+            try original.withUnsafeBufferPointer { (source) throws(SpecError) in
+                for index in order {
+                    let range = edits[index].range
+                    guard range.lowerBound >= copied else {
+                        throw SpecError(
+                            "two version values overlap in \(document.displayPath)", location: edits[index].location)
+                    }
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<range.lowerBound]))
+                    bytes.append(contentsOf: edits[index].replacement.utf8)
+                    copied = range.upperBound
                 }
-                bytes.append(contentsOf: original[copied..<edit.range.lowerBound])
-                bytes.append(contentsOf: edit.replacement.utf8)
-                copied = edit.range.upperBound
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied...]))
             }
-            bytes.append(contentsOf: original[copied...])
             if !YAMLBytes.equal(bytes, original) {
                 files.append(
                     BumpPlan.FileUpdate(
@@ -180,7 +188,9 @@ struct BumpPlanner {
                         original: original, updated: bytes))
                 diff += UnifiedDiff.render(
                     path: document.rootRelativePath, old: original, new: bytes,
-                    edits: mine.map { UnifiedDiff.Edit(range: $0.range, length: $0.replacement.utf8.count) })
+                    edits: order.map {
+                        UnifiedDiff.Edit(range: edits[$0].range, length: edits[$0].replacement.utf8.count)
+                    })
             }
         }
         return (files, diff)

@@ -1,6 +1,7 @@
 /// Scalars and flow collections, each read to the end libyaml gives it.
 extension NativeYAMLReader {
     /// Whether a plain scalar may start at `index` in block context (libyaml's `fetch_next_token` test).
+    @inline(__always)
     func canStartPlain(_ index: Int) -> Bool {
         switch at(index) {
         case 0x2D, 0x3F, 0x3A: // - ? :
@@ -11,6 +12,7 @@ extension NativeYAMLReader {
     }
 
     /// Not an indicator, a space, a break or the end.
+    @inline(__always)
     private func startsPlainAnywhere(_ byte: UInt8) -> Bool {
         switch byte {
         case 0, 0x09, 0x0A, 0x0D, 0x20, 0x2C, 0x5B, 0x5D, 0x7B, 0x7D, 0x23, 0x26, 0x2A, 0x21, 0x7C, 0x3E, 0x27, 0x22,
@@ -22,6 +24,7 @@ extension NativeYAMLReader {
     }
 
     /// A one-line plain scalar in block context; returns what stopped it: `:` (a key's), `#`, a line break or 0.
+    @inline(__always)
     mutating func plainScalar() -> UInt8 {
         let start = pos
         // `isKeyAhead` has often just scanned it.
@@ -34,6 +37,7 @@ extension NativeYAMLReader {
     /// A plain scalar's words and the spaces between them from `start`, which stop before `: `, ` #` and the line's
     /// end: where its text ends and where what stopped it is. The value is the text exactly, since the reader
     /// declines a scalar that goes on to the next line.
+    @inline(__always)
     func scanPlain(from start: Int) -> (end: Int, stop: Int) {
         let count = count
         let text = text

@@ -76,11 +76,13 @@ struct NativeYAMLReader {
     }
 
     /// Skips spaces, comments and line breaks to where the next token starts, refusing a document marker there.
+    @inline(__always)
     mutating func skipToNextToken() throws(Decline) {
         skipTrivia()
         if isDocumentMarker(0x2D) || isDocumentMarker(0x2E) { throw Decline() }
     }
 
+    @inline(__always)
     private mutating func skipTrivia() {
         let count = count
         let text = text
@@ -118,11 +120,13 @@ struct NativeYAMLReader {
     }
 
     /// `---` or `...` (three of `byte`) at the start of a line, followed by a space, a line break or the end.
+    @inline(__always)
     private func isDocumentMarker(_ byte: UInt8) -> Bool {
         pos == lineStart && at(pos) == byte && at(pos + 1) == byte && at(pos + 2) == byte && isBlankOrEnd(pos + 3)
     }
 
     /// After a token that ends a line's content: only spaces and a comment may follow it on its line.
+    @inline(__always)
     mutating func endOfLine() throws(Decline) {
         guard isBlankOrEnd(pos) else { throw Decline() }
         skipSpaces()
@@ -133,6 +137,7 @@ struct NativeYAMLReader {
 
     // MARK: Records
 
+    @inline(__always)
     mutating func open(kind: UInt8, flow: Bool = false) throws(Decline) -> Int {
         depth += 1
         guard depth <= Self.maximumDepth else { throw Decline() }
@@ -143,12 +148,14 @@ struct NativeYAMLReader {
     }
 
     /// Ends a collection at `end`: libyaml's end mark, which for a block collection is where the next token starts.
+    @inline(__always)
     mutating func close(_ index: Int, end: Int) {
         depth -= 1
         table.close(index, end: UInt32(truncatingIfNeeded: end), link: UInt32(truncatingIfNeeded: table.count))
     }
 
     /// A scalar from `start` to `end`; `decoded` when its value is not the text between them (less any quotes).
+    @inline(__always)
     mutating func appendScalar(start: Int, end: Int, style: YAMLNode.ScalarStyle, decoded: [UInt8]? = nil) {
         var flag = style.rawValue << YAMLTree.Flags.styleShift
         var link: UInt32 = 0
@@ -168,6 +175,7 @@ struct NativeYAMLReader {
     }
 
     /// The empty plain scalar libyaml reads for a missing value, at the end of its `:` or `-`.
+    @inline(__always)
     mutating func appendEmpty(at offset: Int) {
         appendScalar(start: offset, end: offset, style: .plain)
     }

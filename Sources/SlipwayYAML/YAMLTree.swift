@@ -77,6 +77,7 @@ final class YAMLTree {
             }
         }
 
+        @inline(__always)
         func flags(_ index: Int) -> UInt8 {
             let chunk = index >> Self.shift
             return chunk < flagChunks.count ? flagChunks[chunk][index & Self.mask] : tailFlags[index & Self.mask]
@@ -103,6 +104,7 @@ final class YAMLTree {
             }
         }
 
+        @inline(__always)
         mutating func append(_ record: Record, flags: UInt8) {
             if tail.count == 1 << Self.shift {
                 chunks.append(tail)
