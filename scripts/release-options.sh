@@ -60,4 +60,20 @@ for symbol in mbedtls_x509_crt_parse_file git_mbedtls_stream_global_init git_tra
     gss_init_sec_context gss_release_buffer gss_release_name gss_release_oid_set; do
     printf ' -Xlinker --wrap=%s' "$symbol"
 done
+# The code a run executes, packed together (scripts/link-order.txt, written by scripts/link-order.sh from profiles):
+# the kernel maps the executable in 64 KiB windows around each page touched, and spread over the default layout
+# that code keeps about 9.5 MiB of it resident, packed about 5. lld (in the Swift toolchain) reads the ordering;
+# every function of Slipway's own code gets a section of its own so that it can be moved. Without ld.lld the
+# build links as before, with the system linker.
+order="$(cd "$(dirname "$0")" && pwd)/link-order.txt"
+swiftc=$(command -v swiftc 2>/dev/null || echo /nonexistent/swiftc)
+lld_beside_swift=$(dirname "$(readlink -f "$swiftc" 2>/dev/null || echo "$swiftc")")/ld.lld
+if [ ! -s "$order" ]; then
+    echo "release-options: $order is missing or empty (scripts/link-order.sh writes it); default layout" >&2
+elif [ -x "$lld_beside_swift" ] || command -v ld.lld >/dev/null 2>&1; then
+    printf ' %s' -Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections
+    printf ' %s' -Xlinker "--symbol-ordering-file=$order" -Xlinker --no-warn-symbol-ordering
+else
+    echo "release-options: no ld.lld beside swiftc or on PATH; the system linker's default layout" >&2
+fi
 echo
