@@ -1,23 +1,31 @@
 #!/bin/sh
 # Rewrites scripts/link-order.txt, the order in which the Linux release link places the code Slipway runs (see
-# scripts/release-options.sh and the README's "Speed"): builds the release executable with a link map, runs it under
+# scripts/release-options.sh and the README's "Benchmarks"): builds the release executable with a link map, runs it under
 # valgrind's callgrind on the benchmark's commands, and keeps, in that order, one symbol of each input section that
 # executed (scripts/link-order.py). Rerun it after large changes to the code on those paths; a stale file still
 # links, it only packs less (`make bench` shows the memory rows).
 #
-# usage: scripts/link-order.sh   (Linux, needs valgrind and python3; about 3 minutes after the build)
+# usage: scripts/link-order.sh   (Linux; needs valgrind, python3 and objcopy. It first builds the release executable
+# in .build/link-order, which from scratch takes as long as `make release`; the profiles then take about a minute.)
 set -eu
 cd "$(dirname "$0")/.."
 root=$PWD
 
-command -v valgrind >/dev/null 2>&1 || { echo "link-order: needs valgrind (apt-get install valgrind)" >&2; exit 69; }
+for tool in valgrind python3 objcopy; do
+    command -v "$tool" >/dev/null 2>&1 || { echo "link-order: needs $tool (scripts/setup.sh does not install it)" >&2; exit 69; }
+done
 static=$root/.build/static-libs
 # release-options.sh asks lld for the ordering only when the file exists; a first run starts from no order.
-[ -s scripts/link-order.txt ] || echo "# no order yet" >scripts/link-order.txt
+placeholder=""
+if [ ! -s scripts/link-order.txt ]; then
+    echo "# no order yet" >scripts/link-order.txt
+    placeholder=yes
+fi
 options=$(scripts/release-options.sh "$static")
 case $options in
 *--symbol-ordering-file=*) ;;
 *)
+    [ -z "$placeholder" ] || rm -f scripts/link-order.txt
     echo "link-order: scripts/release-options.sh gave no lld ordering options (see its message above)" >&2
     exit 69
     ;;
@@ -33,7 +41,8 @@ objcopy --strip-debug "$scratch/release/slipway" "$scratch/slipway"
 
 # Outside this checkout, so that slipway does not take the checkout for the spec's repository.
 spec=$(mktemp -d "${TMPDIR:-/tmp}/slipway-link-order.XXXXXX")
-trap 'rm -rf "$spec"' EXIT INT TERM
+trap 'rm -rf "$spec"' EXIT
+trap 'rm -rf "$spec"; exit 130' INT TERM
 bench/bump-spec.sh "$spec"
 profile() { # name, directory, arguments...
     name=$1 dir=$2
@@ -54,9 +63,7 @@ profile 6-json "$straight" detect --each HEAD --json
 profile 7-includes "$(bench/history.sh includes)" detect --each HEAD
 profile 8-twoapp "$(bench/history.sh twoapp)" detect --each HEAD
 
-# The files sort as the commands ran.
-# shellcheck disable=SC2046 # one word per profile file (the names hold no spaces)
-python3 scripts/link-order.py "$scratch/slipway.map" $(find "$scratch/profiles" -type f | LC_ALL=C sort) \
-    >scripts/link-order.txt.tmp
-mv scripts/link-order.txt.tmp scripts/link-order.txt
+# The glob sorts the files as the commands ran.
+python3 scripts/link-order.py "$scratch/slipway.map" "$scratch/profiles/"* >"$scratch/link-order.txt"
+mv "$scratch/link-order.txt" scripts/link-order.txt
 echo "link-order: scripts/link-order.txt: $(wc -l <scripts/link-order.txt | tr -d ' ') symbols" >&2

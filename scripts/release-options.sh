@@ -1,7 +1,7 @@
 #!/bin/sh
 # Prints the `swift build` options of the Linux release build (`make release`, `make install`, `make bench`,
 # `make dist`): one fully static executable, and generic metadata built without the runtime's demangler. Without shared libraries the dynamic loader has nothing to load or
-# relocate, which is most of a short command's start-up (see the README's "Speed"): `slipway --version` goes from
+# relocate, which is most of a short command's start-up (see the README's "Install" and "Benchmarks"): `slipway --version` goes from
 # 9 ms to under 2 ms, and the post-commit hook pays that on every commit.
 #
 # Usage: scripts/release-options.sh <dir>
@@ -66,14 +66,15 @@ done
 # every function of Slipway's own code gets a section of its own so that it can be moved. Without ld.lld the
 # build links as before, with the system linker.
 order="$(cd "$(dirname "$0")" && pwd)/link-order.txt"
-swiftc=$(command -v swiftc 2>/dev/null || echo /nonexistent/swiftc)
-lld_beside_swift=$(dirname "$(readlink -f "$swiftc" 2>/dev/null || echo "$swiftc")")/ld.lld
+# clang finds ld.lld beside itself in the toolchain's bin/ or on PATH; a toolchain manager's `swiftc` may be a shim
+# elsewhere, so the toolchain's own folder comes from its resource path (<toolchain>/usr/lib/swift).
+resources=$(swiftc -print-target-info 2>/dev/null | sed -n 's/.*"runtimeResourcePath": "\(.*\)".*/\1/p')
 if [ ! -s "$order" ]; then
     echo "release-options: $order is missing or empty (scripts/link-order.sh writes it); default layout" >&2
-elif [ -x "$lld_beside_swift" ] || command -v ld.lld >/dev/null 2>&1; then
+elif command -v ld.lld >/dev/null 2>&1 || { [ -n "$resources" ] && [ -x "$resources/../../bin/ld.lld" ]; }; then
     printf ' %s' -Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections
     printf ' %s' -Xlinker "--symbol-ordering-file=$order" -Xlinker --no-warn-symbol-ordering
 else
-    echo "release-options: no ld.lld beside swiftc or on PATH; the system linker's default layout" >&2
+    echo "release-options: no ld.lld in the Swift toolchain or on PATH; the system linker's default layout" >&2
 fi
 echo

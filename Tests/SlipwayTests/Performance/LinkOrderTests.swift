@@ -69,7 +69,8 @@ struct LinkOrderTests {
         let large = try run([map, first, second])
         #expect(symbols(large) == ["delta", "alpha", "in_big"], "256 bytes is under the default limit")
 
-        // The line after calls= is the call's inclusive cost at the call site: not a position of its own.
+        // The line after calls= is the call's inclusive cost at the call site, written relative to the last cost line
+        // (absolute when far from it) without moving it: not a position of its own.
         let call = try write("3-call", "fn=(2) alpha\n0x1004 0 1\ncalls=1 0x10c4 0\n0x10c4 0 9\n+4 0 1\n")
         #expect(symbols(try run([map, call])) == ["alpha"])
 
@@ -105,5 +106,38 @@ struct LinkOrderTests {
         #expect(names.count > 1000, "a profile of the benchmark's commands names a few thousand sections")
         #expect(names.allSatisfy { !$0.isEmpty && !$0.contains(where: \.isWhitespace) })
         #expect(Set(names).count == names.count, "each section once")
+    }
+
+    @Test("release-options.sh asks lld for the ordering file beside it, and for nothing when the file is empty")
+    func releaseOptions() throws {
+        let scripts = folder.url.appendingPathComponent("scripts")
+        try FileManager.default.createDirectory(at: scripts, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: Self.root.appendingPathComponent("scripts/release-options.sh").path,
+            toPath: scripts.appendingPathComponent("release-options.sh").path)
+        let order = scripts.appendingPathComponent("link-order.txt")
+        func options() throws -> ProcessResult {
+            try runProcess(
+                "/bin/sh", [scripts.appendingPathComponent("release-options.sh").path, folder.path + "/static"])
+        }
+
+        try Data("# test\nslipway_main\n".utf8).write(to: order)
+        let ordered = try options()
+        #expect(ordered.status == 0, "\(ordered.stderr)")
+        if ordered.stdout.contains("-use-ld=lld") {
+            #expect(ordered.stdout.contains("--symbol-ordering-file=\(order.path) "), "\(ordered.stdout)")
+            #expect(ordered.stdout.contains("-Xfrontend -Xswiftc -function-sections"))
+            #expect(ordered.stdout.contains("--no-warn-symbol-ordering"))
+        } else {
+            // Only two reasons leave the ordering out, and each says so.
+            #expect(ordered.stderr.contains("no ld.lld") || ordered.stderr.contains("C libraries shared"))
+        }
+
+        try Data().write(to: order)
+        let empty = try options()
+        #expect(empty.status == 0, "\(empty.stderr)")
+        #expect(!empty.stdout.contains("ordering") && !empty.stdout.contains("-use-ld=lld"), "\(empty.stdout)")
+        #expect(
+            empty.stderr.contains("link-order.txt is missing or empty") || empty.stderr.contains("C libraries shared"))
     }
 }
