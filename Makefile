@@ -28,7 +28,7 @@ run: build
 	scripts/run-example.sh $(BIN)
 
 # On Linux the release binary is one static executable: the Swift runtime, Foundation, libgit2, libyaml and libcrypto
-# linked in, so that a run starts without loading shared libraries (scripts/release-options.sh; the README's "Speed").
+# linked in, so that a run starts without loading shared libraries (scripts/release-options.sh; the README's "Install").
 ifeq ($(shell uname -s),Linux)
 STATIC_DIR = $(CURDIR)/.build/static-libs
 RELEASE_BUILD = PKG_CONFIG_PATH=$(STATIC_DIR)/pkgconfig $(SWIFT) build -c release $$(scripts/release-options.sh $(STATIC_DIR))

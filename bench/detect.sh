@@ -52,8 +52,9 @@ for shape in straight includes merges twoapp; do
             --label "detect HEAD ($shape) vs diff-tree -M HEAD^ HEAD" \
             -- "$binary" detect HEAD --vs git diff-tree -r -M --name-status HEAD^ HEAD || status=1
     fi
-    runs=5
-    [ "$count" -gt 5000 ] && runs=3
+    # Nine interleaved pairs: with five, one busy moment moved a median by a tenth of the ratio.
+    runs=9
+    [ "$count" -gt 5000 ] && runs=5
     # shellcheck disable=SC2086 # $log is one command line split on purpose
     python3 "$measure" compare --cwd "$shaped" --runs "$runs" --max-time-ratio 2 --max-memory-ratio 1.5 \
         --label "detect --each, $shape ($count commits, $merges merges)" \

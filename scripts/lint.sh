@@ -5,7 +5,7 @@
 # - zizmor: security audit of the workflows and the action (offline audits, pedantic persona);
 # - check-jsonschema: the workflows against GitHub's workflow schema and action.yml against the action schema
 #   (both bundled with the tool, no download);
-# - ShellCheck: hooks/*, ci/xcode-cloud/ci_scripts/*, scripts/*.sh and bench/hooks.sh;
+# - ShellCheck: hooks/*, ci/xcode-cloud/ci_scripts/*, scripts/*.sh, bench/hooks.sh and bench/bump-spec.sh;
 # - ruby -c: the Homebrew formula's syntax (Formula/slipway.rb), when ruby is installed (scripts/setup.sh
 #   installs it on Debian).
 # The Python tools come from PyPI, pinned, into .build/lint-venv by scripts/python-tools.sh, which this runs first.
@@ -31,8 +31,8 @@ echo "lint: check-jsonschema $workflows action.yml"
 # shellcheck disable=SC2086
 check-jsonschema --builtin-schema vendor.github-workflows $workflows || failed="$failed check-jsonschema"
 check-jsonschema --builtin-schema vendor.github-actions action.yml || failed="$failed check-jsonschema"
-scripts=$(find hooks ci/xcode-cloud/ci_scripts -type f; find scripts -name "*.sh"; echo bench/hooks.sh)
-echo "lint: shellcheck hooks/* ci/xcode-cloud/ci_scripts/* scripts/*.sh bench/hooks.sh"
+scripts=$(find hooks ci/xcode-cloud/ci_scripts -type f; find scripts -name "*.sh"; echo bench/hooks.sh; echo bench/bump-spec.sh)
+echo "lint: shellcheck hooks/* ci/xcode-cloud/ci_scripts/* scripts/*.sh bench/hooks.sh bench/bump-spec.sh"
 # shellcheck disable=SC2086
 shellcheck $scripts || failed="$failed shellcheck"
 if command -v ruby >/dev/null 2>&1; then

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Prints the `swift build` options of the Linux release build (`make release`, `make install`, `make bench`,
 # `make dist`): one fully static executable, and generic metadata built without the runtime's demangler. Without shared libraries the dynamic loader has nothing to load or
-# relocate, which is most of a short command's start-up (see the README's "Speed"): `slipway --version` goes from
+# relocate, which is most of a short command's start-up (see the README's "Install" and "Benchmarks"): `slipway --version` goes from
 # 9 ms to under 2 ms, and the post-commit hook pays that on every commit.
 #
 # Usage: scripts/release-options.sh <dir>
@@ -60,4 +60,21 @@ for symbol in mbedtls_x509_crt_parse_file git_mbedtls_stream_global_init git_tra
     gss_init_sec_context gss_release_buffer gss_release_name gss_release_oid_set; do
     printf ' -Xlinker --wrap=%s' "$symbol"
 done
+# The code a run executes, packed together (scripts/link-order.txt, written by scripts/link-order.sh from profiles):
+# the kernel maps the executable in 64 KiB windows around each page touched, and spread over the default layout
+# that code keeps about 9.5 MiB of it resident, packed about 5. lld (in the Swift toolchain) reads the ordering;
+# every function of Slipway's own code gets a section of its own so that it can be moved. Without ld.lld the
+# build links as before, with the system linker.
+order="$(cd "$(dirname "$0")" && pwd)/link-order.txt"
+# clang finds ld.lld beside itself in the toolchain's bin/ or on PATH; a toolchain manager's `swiftc` may be a shim
+# elsewhere, so the toolchain's own folder comes from its resource path (<toolchain>/usr/lib/swift).
+resources=$(swiftc -print-target-info 2>/dev/null | sed -n 's/.*"runtimeResourcePath": "\(.*\)".*/\1/p')
+if [ ! -s "$order" ]; then
+    echo "release-options: $order is missing or empty (scripts/link-order.sh writes it); default layout" >&2
+elif command -v ld.lld >/dev/null 2>&1 || { [ -n "$resources" ] && [ -x "$resources/../../bin/ld.lld" ]; }; then
+    printf ' %s' -Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections
+    printf ' %s' -Xlinker "--symbol-ordering-file=$order" -Xlinker --no-warn-symbol-ordering
+else
+    echo "release-options: no ld.lld in the Swift toolchain or on PATH; the system linker's default layout" >&2
+fi
 echo

@@ -25,6 +25,15 @@ public final class LoadedTree {
         self.tree = tree
     }
 
+    /// The entries of a known kind, in the tree's order: what `Repository.folderEntries` lists for this folder.
+    public var entries: [TreeEntry] {
+        tree.entries.compactMap { entry in
+            guard let kind = TreeEntry.Kind(git_filemode_t(rawValue: entry.mode)) else { return nil }
+            // Each name ends at the NUL before the entry's id, as git_tree_entry_name's does.
+            return TreeEntry(name: String(cString: tree.name(entry)), kind: kind)
+        }
+    }
+
     /// What `name` (one path component) names in this tree, or `nil` when nothing there is a known kind.
     public func object(named name: String) -> TreeObject? {
         var name = name

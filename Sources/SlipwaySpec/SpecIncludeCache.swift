@@ -205,6 +205,23 @@ final class TreeSteps {
         return nil
     }
 
+    /// The entries of the folder `tree`, sorted by name as `CommitSpecFiles.entries` sorts them; `nil` when the
+    /// tree cannot be read. Listed once per folder id: a glob over a folder lists it for every walk, and most
+    /// walks find the folder as the last one left it.
+    func entries(ofTree tree: OID) -> [SpecFolderEntry]? {
+        if let known = listings[tree] { return known }
+        guard let loaded = trees?.loadedTree(tree) ?? (try? LoadedTree(tree, in: repository)) else { return nil }
+        let entries = loaded.entries.map { SpecFolderEntry(name: $0.name, isFolder: $0.kind == .folder) }
+            .sorted { $0.name < $1.name }
+        // A glob with `**` lists every folder below it; a long history would keep every version of each.
+        if listings.count >= Self.listingLimit { listings.removeAll(keepingCapacity: true) }
+        listings[tree] = entries
+        return entries
+    }
+
+    private static let listingLimit = 256
+    private var listings: [OID: [SpecFolderEntry]] = [:]
+
     private func lookUp(_ name: String, inTree folder: OID) -> TreeObject? {
         if loaded?.id != folder { loaded = trees?.loadedTree(folder) ?? (try? LoadedTree(folder, in: repository)) }
         return loaded?.object(named: name)
@@ -270,10 +287,12 @@ struct ProbedSpecFiles: SpecFileSource, CommitTreeAddressing {
         return log.object(at: relative)?.kind == .file
     }
 
+    // The folder probed is the one listed: its tree id names its entries, read through the walk's tree steps
+    // (`files.entries` would look the commit, its root tree and the path up again through libgit2).
     func entries(of folder: String) -> [SpecFolderEntry] {
-        guard let relative = files.relative(folder) else { return [] }
-        guard log.object(at: relative)?.kind == .folder else { return [] }
-        return files.entries(of: folder)
+        guard let relative = files.relative(folder), let object = log.object(at: relative), object.kind == .folder
+        else { return [] }
+        return log.steps.entries(ofTree: object.id) ?? []
     }
 
     func identity(of path: String) -> String { files.identity(of: path) }

@@ -65,21 +65,44 @@ package enum SpecPath {
         // Most paths are already normal (includes are resolved from normal parts), and `detect --each` normalises
         // on every commit that touches the spec: answer those with one scan instead of splitting and joining.
         if isNormal(path) { return path }
-        let absolute = path.hasPrefix("/")
-        var parts: [Substring] = []
-        for part in segments(path) {
-            if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." {
-                parts.removeLast()
-            } else if part == "..", absolute {
+        return withBytes(of: path) { folded($0) }
+    }
+
+    /// `normalize` for a path that needs folding, segment by segment on the bytes between slashes (substrings of
+    /// the path and string joins cost more than the walk that asks for them). Whole segments are kept or dropped,
+    /// so the result is valid UTF-8 when the path is.
+    private static func folded(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let slash = UInt8(ascii: "/")
+        let dot = UInt8(ascii: ".")
+        let absolute = bytes.first == slash
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 1)
+        // Where each kept segment starts in `result`; a segment after the first follows a slash.
+        var starts: [Int] = []
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] != slash else {
+                index += 1
                 continue
-            } else {
-                parts.append(part)
             }
+            var end = index
+            while end < bytes.count, bytes[end] != slash { end += 1 }
+            let isDot = end - index == 1 && bytes[index] == dot
+            let isDotDot = end - index == 2 && bytes[index] == dot && bytes[index + 1] == dot
+            if isDotDot, let last = starts.last,
+                !(result.count - last == 2 && result[last] == dot && result[last + 1] == dot)
+            {
+                result.removeSubrange(max(last - 1, 0)...)
+                starts.removeLast()
+            } else if !isDot, !(isDotDot && absolute) {
+                if !starts.isEmpty { result.append(slash) }
+                starts.append(result.count)
+                result.append(contentsOf: bytes[index..<end])
+            }
+            index = end
         }
-        let joined = joined(parts)
-        if absolute { return "/" + joined }
-        return joined.isEmpty ? "." : joined
+        if absolute { return "/" + String(decoding: result, as: UTF8.self) }
+        return result.isEmpty ? "." : String(decoding: result, as: UTF8.self)
     }
 
     /// Whether `normalize` would return `path` unchanged: no empty, `.` or `..` segment, no trailing slash.

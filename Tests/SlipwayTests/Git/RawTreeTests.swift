@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SlipwayGit
@@ -45,5 +46,25 @@ struct RawTreeTests {
             #expect(entries?.map(\.mode) == [mode], "\(text)")
             #expect(entries?.first?.nameLength == 4, "\(text)")
         }
+    }
+
+    @Test("a loaded tree lists what libgit2 lists for the folder: names, kinds and order")
+    func loadedTreeEntries() throws {
+        let repo = try TestRepository()
+        try repo.write("b.txt")
+        try repo.write("A/inner.txt")
+        try repo.write("Zé/ü.yml")
+        try repo.write("run.sh")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: repo.path + "/run.sh")
+        try FileManager.default.createSymbolicLink(atPath: repo.path + "/link", withDestinationPath: "b.txt")
+        let head = try #require(OID(hex: try repo.commit("Tree")))
+        let repository = try Repository(discoveringFrom: repo.url)
+        let loaded = try LoadedTree(try repository.treeID(of: head), in: repository)
+        let listed = try #require(try repository.folderEntries(at: "", in: head))
+        #expect(loaded.entries == listed)
+        #expect(listed.map(\.name) == ["A", "Zé", "b.txt", "link", "run.sh"])
+        #expect(listed.map(\.kind) == [.folder, .folder, .file, .symbolicLink, .file])
+        let folder = try #require(loaded.object(named: "Zé"))
+        #expect(try LoadedTree(folder.id, in: repository).entries == repository.folderEntries(at: "Zé", in: head))
     }
 }
