@@ -49,6 +49,13 @@ public struct OID: Hashable, Sendable, CustomStringConvertible, Comparable {
         low = UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
     }
 
+    /// An id is a digest, its bytes spread evenly already: the first eight feed the hasher, so the dictionaries
+    /// keyed by ids (the differ's kept trees, the walk's commits) hash one word instead of three, as git's own
+    /// object maps hash an id's first bytes. Equality still compares all twenty.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(high)
+    }
+
     var raw: git_oid {
         var oid = git_oid()
         withUnsafeMutableBytes(of: &oid) { bytes in
