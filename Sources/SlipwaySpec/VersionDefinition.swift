@@ -53,6 +53,8 @@ public struct VersionDefinition {
     static func isReference(_ value: String) -> Bool {
         // In ASCII text a search for the bytes is the search; other text is left to the string search.
         let ascii = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            // Most values hold no `$` at all: one look settles them, whatever else they hold.
+            guard bytes.contains(UInt8(ascii: "$")) else { return false }
             guard YAMLBytes.isASCII(bytes) else { return nil }
             return YAMLBytes.contains(bytes, UInt8(ascii: "$"), then: UInt8(ascii: "("))
                 || YAMLBytes.contains(bytes, UInt8(ascii: "$"), then: UInt8(ascii: "{"))

@@ -106,8 +106,6 @@ public struct VersionInventory {
         definitions.filter { $0.kind == kind && $0.isReference }
     }
 
-    public var allReferences: [VersionDefinition] { definitions.filter(\.isReference) }
-
     /// The distinct literal values, most used first (ties: first seen), each with where it is defined.
     public func values(_ kind: VersionDefinition.Kind) -> [(value: String, definitions: [VersionDefinition])] {
         var order: [String] = []
@@ -127,19 +125,26 @@ public struct VersionInventory {
     /// The distinct literal values with how many definitions give each, ranked as `values(_:)` ranks them, without
     /// copying the definitions.
     public func valueCounts(_ kind: VersionDefinition.Kind) -> [(value: String, count: Int)] {
-        var order: [String] = []
-        var counts: [String: Int] = [:]
+        // Most specs hold one or two values: a short list, compared as strings, costs less than hashing every
+        // definition's. Past sixteen values, an index by value takes over.
+        var found: [(value: String, count: Int)] = []
+        var slots: [String: Int]?
         for index in definitions.indices where isLiteral(index, kind) {
             let value = definitions[index].value
-            if counts[value] == nil { order.append(value) }
-            counts[value, default: 0] += 1
+            if let slot = slots?[value] ?? (slots == nil ? found.firstIndex { $0.value == value } : nil) {
+                found[slot].count += 1
+                continue
+            }
+            slots?[value] = found.count
+            found.append((value, 1))
+            if slots == nil, found.count > 16 {
+                slots = Dictionary(uniqueKeysWithValues: found.enumerated().map { ($0.element.value, $0.offset) })
+            }
         }
-        let ranked = order.enumerated().sorted { lhs, rhs in
-            let left = counts[lhs.element] ?? 0
-            let right = counts[rhs.element] ?? 0
-            return left != right ? left > right : lhs.offset < rhs.offset
-        }
-        return ranked.map { ($0.element, counts[$0.element] ?? 0) }
+        // The most common first; a tie in order of first appearance.
+        return found.enumerated().sorted { lhs, rhs in
+            lhs.element.count != rhs.element.count ? lhs.element.count > rhs.element.count : lhs.offset < rhs.offset
+        }.map(\.element)
     }
 
     /// The one value every literal definition agrees on; `nil` when there is none or they disagree.

@@ -43,6 +43,9 @@ package struct VersionLocator {
     /// two walks) says which walk to take; by default the in-place walk reads a file without anchors or merge keys.
     mutating func locate(walkingInPlace: Bool? = nil) throws(SpecError) -> [VersionDefinition] {
         guard let root = document.file.root, root.kind == .mapping else { return [] }
+        // Room for a version setting every 256 bytes, more than specs hold: a large spec's hits are not grown into
+        // by copies, and room never written costs no memory.
+        hits.reserveCapacity(document.file.bytes.count / 256)
         if walkingInPlace ?? !mayShareNodes {
             let view = YAMLTreeView(of: root)
             walkInPlace(view, root: view.index(of: root))
@@ -318,11 +321,19 @@ package struct VersionLocator {
         _ node: YAMLNode, _ value: String, readings: inout [(text: String, reading: PlainScalar.Reading)]
     ) -> String? {
         guard node.style == .plain, !isStringTag(node.tag) else { return nil }
-        let known = readings.first { $0.text == value }?.reading
+        // Compared as bytes: equal bytes are equal strings, and a miss only reads the value again.
+        let known = readings.first { Self.sameBytes($0.text, value) }?.reading
         let reading = known ?? PlainScalar.reading(value)
         if known == nil, readings.count < 8 { readings.append((value, reading)) }
         guard case .changedNumber(let printed) = reading else { return nil }
         return printed.map { "the number \($0)" } ?? "a number"
+    }
+
+    private static func sameBytes(_ left: String, _ right: String) -> Bool {
+        var left = left
+        var right = right
+        return left.utf8.count == right.utf8.count
+            && left.withUTF8 { a in right.withUTF8 { b in YAMLBytes.equal(a, b) } }
     }
 
     /// Whether the file holds `&` or `<<` anywhere: without them it has no anchor and no merge key.

@@ -41,15 +41,29 @@ public struct BumpPlan {
         public var displayPath: String
         /// Relative to the repository root, as the diff names it so `git apply` takes it from any folder.
         public var rootRelativePath: String
-        public var original: [UInt8]
-        public var updated: [UInt8]
+        public let original: [UInt8]
+        /// The new bytes, as given, or worked out from `original` and a splice (a dry run never asks for them).
+        public var updated: [UInt8] { splice.map { $0.applied(to: original) } ?? given }
+        private let given: [UInt8]
+        private let splice: Splice?
 
         public init(url: URL, displayPath: String, rootRelativePath: String, original: [UInt8], updated: [UInt8]) {
             self.url = url
             self.displayPath = displayPath
             self.rootRelativePath = rootRelativePath
             self.original = original
-            self.updated = updated
+            given = updated
+            splice = nil
+        }
+
+        /// `original` with `splice` applied.
+        init(url: URL, displayPath: String, rootRelativePath: String, original: [UInt8], splice: Splice) {
+            self.url = url
+            self.displayPath = displayPath
+            self.rootRelativePath = rootRelativePath
+            self.original = original
+            given = []
+            self.splice = splice
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -63,7 +77,8 @@ public struct BumpPlan {
             displayPath = try values.decode(String.self, forKey: .displayPath)
             rootRelativePath = try values.decode(String.self, forKey: .rootRelativePath)
             original = Array(try values.decode(Data.self, forKey: .original))
-            updated = Array(try values.decode(Data.self, forKey: .updated))
+            given = Array(try values.decode(Data.self, forKey: .updated))
+            splice = nil
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -92,10 +107,15 @@ public struct BumpPlan {
     public var build: Change?
     public var edits: [Edit]
     /// References (`$(MARKETING_VERSION)`, `${VERSION}`) left as they are.
-    public var references: [VersionDefinition]
+    public var references: [VersionDefinition] { definitions.filter(\.isReference) }
+    /// The definitions the plan was made from (the inventory's own array, not a copy), or the references alone:
+    /// `references` is picked from them only when a report asks.
+    var definitions: [VersionDefinition]
     /// Files whose bytes change, in include order.
     public var files: [FileUpdate]
-    public var diff: String
+    /// The unified diff of `files`, as bytes: a dry run writes them out as they are.
+    public var diffBytes: [UInt8]
+    public var diff: String { String(decoding: diffBytes, as: UTF8.self) }
     /// Remarks on what was left alone and why.
     public var notes: [String] = []
 
@@ -107,7 +127,7 @@ extension BumpPlan {
     /// A plan of files only, as a release journal keeps it: what to write, not how it was worked out.
     package init(spec: String, files: [FileUpdate]) {
         self.init(
-            spec: spec, level: nil, auto: nil, marketing: nil, build: nil, edits: [], references: [], files: files,
-            diff: "")
+            spec: spec, level: nil, auto: nil, marketing: nil, build: nil, edits: [], definitions: [], files: files,
+            diffBytes: [])
     }
 }

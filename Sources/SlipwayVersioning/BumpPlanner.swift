@@ -37,7 +37,7 @@ struct BumpPlanner {
         return BumpPlan(
             spec: inventory.spec.root.displayPath, level: level, auto: auto, marketing: marketingChange,
             build: buildChange,
-            edits: edits, references: inventory.allReferences, files: files, diff: diff, notes: notes)
+            edits: edits, definitions: inventory.definitions, files: files, diffBytes: diff, notes: notes)
     }
 
     /// The new marketing version, after checking there is one current value to bump from.
@@ -97,41 +97,51 @@ struct BumpPlanner {
 
     /// One edit per literal definition whose text must change.
     private func edits(marketing: BumpPlan.Change?, build: BumpPlan.Change?) throws(SpecError) -> [BumpPlan.Edit] {
+        let definitions = inventory.definitions
         var edits: [BumpPlan.Edit] = []
-        edits.reserveCapacity(inventory.definitions.count)
-        var documentIndex = -1
-        var document: SpecDocument?
+        edits.reserveCapacity(definitions.count)
         // Whether each document may hold each new value unquoted: the same answer for every definition there.
         var plain: [Int: (marketing: Bool?, build: Bool?)] = [:]
-        for definition in inventory.definitions where !definition.isReference {
-            let target = definition.kind == .marketing ? marketing : build
-            // An unquoted value YAML misreads is rewritten even when its text is already right, to quote it.
-            guard let target, definition.value != target.new || definition.misread != nil else { continue }
-            // One document for a run of its definitions: a copy of it for each would retain its every field.
-            if definition.documentIndex != documentIndex {
-                documentIndex = definition.documentIndex
-                document = inventory.document(of: definition)
+        var index = 0
+        // A run of one document's definitions at a time, by index: a copy of a definition or of its document for
+        // each would retain their every field.
+        while index < definitions.count {
+            let documentIndex = definitions[index].documentIndex
+            let document = inventory.document(of: definitions[index])
+            var known = plain[documentIndex] ?? (nil, nil)
+            defer { plain[documentIndex] = known }
+            while index < definitions.count, definitions[index].documentIndex == documentIndex {
+                defer { index += 1 }
+                guard !definitions[index].isReference else { continue }
+                let kind = definitions[index].kind
+                // An unquoted value YAML misreads is rewritten even when its text is already right, to quote it.
+                guard let target = kind == .marketing ? marketing : build,
+                    definitions[index].value != target.new || definitions[index].misread != nil
+                else { continue }
+                let staysPlain: Bool
+                if let answer = kind == .marketing ? known.marketing : known.build {
+                    staysPlain = answer
+                } else {
+                    staysPlain = ScalarRewriter.staysPlain(target.new, in: document)
+                    if kind == .marketing { known.marketing = staysPlain } else { known.build = staysPlain }
+                }
+                edits.append(try edit(definitions[index], to: target.new, in: document, staysPlain: staysPlain))
             }
-            guard let document else { continue }
-            var known = plain[definition.documentIndex] ?? (nil, nil)
-            let staysPlain: Bool
-            if let answer = definition.kind == .marketing ? known.marketing : known.build {
-                staysPlain = answer
-            } else {
-                staysPlain = ScalarRewriter.staysPlain(target.new, in: document)
-                if definition.kind == .marketing { known.marketing = staysPlain } else { known.build = staysPlain }
-                plain[definition.documentIndex] = known
-            }
-            let replacement = try ScalarRewriter.replacement(
-                for: definition, with: target.new, in: document, staysPlain: staysPlain)
-            edits.append(
-                BumpPlan.Edit(
-                    kind: definition.kind, setting: definition.setting, location: definition.location,
-                    keyPath: definition.keyPath,
-                    usedBy: definition.usedBy, old: definition.value, new: target.new, replacement: replacement.text,
-                    range: replacement.range, documentIndex: definition.documentIndex, token: replacement.token))
         }
         return edits
+    }
+
+    private func edit(
+        _ definition: borrowing VersionDefinition, to new: String, in document: borrowing SpecDocument,
+        staysPlain: Bool
+    ) throws(SpecError) -> BumpPlan.Edit {
+        let replacement = try ScalarRewriter.replacement(
+            for: definition, with: new, in: document, staysPlain: staysPlain)
+        return BumpPlan.Edit(
+            kind: definition.kind, setting: definition.setting, location: definition.location,
+            keyPath: definition.keyPath, usedBy: definition.usedBy, old: definition.value, new: new,
+            replacement: replacement.text, range: replacement.range, documentIndex: definition.documentIndex,
+            token: replacement.token)
     }
 
     private func change(_ kind: VersionDefinition.Kind, to new: String) -> BumpPlan.Change {
@@ -139,23 +149,27 @@ struct BumpPlanner {
         return BumpPlan.Change(old: values.count == 1 ? values[0] : nil, oldValues: values, new: new)
     }
 
-    /// Builds each edited file in one pass: the bytes between edits copied as they are, each value replaced.
+    /// Each edited file as its old bytes and the replacements, with the diff of them all.
     private func updatedFiles(_ edits: [BumpPlan.Edit]) throws(SpecError) -> (
-        files: [BumpPlan.FileUpdate], diff: String
+        files: [BumpPlan.FileUpdate], diff: [UInt8]
     ) {
         try BumpPlanner.files(
             inventory.spec.documents.enumerated().map { index, document in
-                (document, edits.filter { $0.documentIndex == index })
+                // Most specs are one file: its edits are all of them, not a filtered copy (each retains its strings).
+                (
+                    document,
+                    edits.allSatisfy { $0.documentIndex == index } ? edits : edits.filter { $0.documentIndex == index }
+                )
             })
     }
 
     /// Each document with its edits, as the new file (documents no edit changes are left out), and the unified diff
-    /// of them all, worked out from the edits.
+    /// of them all, worked out from the edits: the new bytes are built only when something writes them.
     static func files(_ groups: [(document: SpecDocument, edits: [BumpPlan.Edit])]) throws(SpecError)
-        -> (files: [BumpPlan.FileUpdate], diff: String)
+        -> (files: [BumpPlan.FileUpdate], diff: [UInt8])
     {
         var files: [BumpPlan.FileUpdate] = []
-        var diff = ""
+        var diff: [UInt8] = []
         for (document, edits) in groups {
             guard !edits.isEmpty else { continue }
             // Sorted by index, not by copying the edits (each copy retains its every string); most come in order.
@@ -164,34 +178,23 @@ struct BumpPlanner {
                 order.sort { edits[$0].range.lowerBound < edits[$1].range.lowerBound }
             }
             let original = document.file.bytes
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(original.count + 16 * edits.count)
-            var copied = 0
-            try original.withUnsafeBufferPointer { (source) throws(SpecError) in
-                for index in order {
-                    let range = edits[index].range
-                    guard range.lowerBound >= copied else {
-                        throw SpecError(
-                            "two version values overlap in \(document.displayPath)", location: edits[index].location)
-                    }
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<range.lowerBound]))
-                    bytes.append(contentsOf: edits[index].replacement.utf8)
-                    copied = range.upperBound
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied...]))
+            let splice: Splice
+            do {
+                splice = try Splice(
+                    order.map { Splice.Piece(range: edits[$0].range, text: edits[$0].replacement) },
+                    oldCount: original.count)
+            } catch {
+                throw SpecError(
+                    "two version values overlap in \(document.displayPath)",
+                    location: edits[order[error.index]].location)
             }
-            if !YAMLBytes.equal(bytes, original) {
-                files.append(
-                    BumpPlan.FileUpdate(
-                        url: document.url, displayPath: document.displayPath,
-                        rootRelativePath: document.rootRelativePath,
-                        original: original, updated: bytes))
-                diff += UnifiedDiff.render(
-                    path: document.rootRelativePath, old: original, new: bytes,
-                    edits: order.map {
-                        UnifiedDiff.Edit(range: edits[$0].range, length: edits[$0].replacement.utf8.count)
-                    })
-            }
+            guard splice.changes(original) else { continue }
+            files.append(
+                BumpPlan.FileUpdate(
+                    url: document.url, displayPath: document.displayPath, rootRelativePath: document.rootRelativePath,
+                    original: original, splice: splice))
+            let lines = UnifiedDiff.renderBytes(path: document.rootRelativePath, old: original, splice: splice)
+            if diff.isEmpty { diff = lines } else { diff += lines }
         }
         return (files, diff)
     }
@@ -201,8 +204,14 @@ struct BumpPlanner {
     /// value's bytes change holds by construction: each edit replaces the range of one scalar, whose source text
     /// `ScalarRewriter` has matched against the parsed value.
     private func checkReadBack(_ edits: [BumpPlan.Edit]) throws(SpecError) {
-        var checked = Set<String>()
-        for edit in edits where checked.insert(edit.token).inserted {
+        // A handful of distinct tokens among hundreds of edits: a short list, compared, costs less than a set's
+        // hashing of every token; past eight tokens, a set takes over.
+        var checked: [String] = []
+        var many: Set<String>?
+        for edit in edits {
+            guard !(many?.contains(edit.token) ?? checked.contains(edit.token)) else { continue }
+            checked.append(edit.token)
+            if many == nil, checked.count > 8 { many = Set(checked) } else { many?.insert(edit.token) }
             let item: YAMLNode?
             do {
                 item = try YAMLFile(path: "replacement", text: "[\(edit.token)]").root?.items.first

@@ -39,12 +39,11 @@ package enum ScalarRewriter {
         }
         switch node.style {
         case .plain:
-            let source = bytes[start..<end]
-            guard !source.contains(0x0A), !source.contains(0x0D) else {
+            guard !Self.holdsLineBreak(bytes, start..<end) else {
                 throw SpecError("\(definition.setting) spans several lines", at: node, in: file, hint: oneLine)
             }
             // A one-line plain scalar is its own text: anything else means the positions are off, so touch nothing.
-            guard source.elementsEqual(definition.value.utf8) else {
+            guard Self.holds(bytes, start..<end, definition.value) else {
                 throw SpecError(
                     "internal error: the text at this position is not the value of \(definition.setting); nothing was written",
                     at: node, in: file, hint: "please report this with the spec attached")
@@ -57,8 +56,7 @@ package enum ScalarRewriter {
             guard end - start >= 2, bytes[start] == quote, bytes[end - 1] == quote else {
                 throw SpecError("cannot find the quotes around \(definition.setting)", at: node, in: file)
             }
-            let inner = bytes[(start + 1)..<(end - 1)]
-            guard !inner.contains(0x0A), !inner.contains(0x0D) else {
+            guard !Self.holdsLineBreak(bytes, (start + 1)..<(end - 1)) else {
                 throw SpecError("\(definition.setting) spans several lines", at: node, in: file, hint: oneLine)
             }
             let text = node.style == .singleQuoted ? escapedForSingleQuotes(value) : escapedForDoubleQuotes(value)
@@ -66,6 +64,22 @@ package enum ScalarRewriter {
             return Replacement(range: (start + 1)..<(end - 1), text: text, token: mark + text + mark)
         case .literal, .folded:
             throw SpecError("\(definition.setting) is a block scalar (| or >)", at: node, in: file, hint: oneLine)
+        }
+    }
+
+    /// Whether `bytes[range]` holds a line feed or a carriage return.
+    private static func holdsLineBreak(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            UnsafeBufferPointer(rebasing: buffer[range]).contains { $0 == 0x0A || $0 == 0x0D }
+        }
+    }
+
+    /// Whether `bytes[range]` is `text`'s UTF-8.
+    private static func holds(_ bytes: [UInt8], _ range: Range<Int>, _ text: String) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            let source = UnsafeBufferPointer(rebasing: buffer[range])
+            return text.utf8.withContiguousStorageIfAvailable { YAMLBytes.equal(source, $0) }
+                ?? source.elementsEqual(text.utf8)
         }
     }
 

@@ -7,40 +7,46 @@ import Darwin
 #endif
 
 extension UnifiedDiff {
-    /// A range of the old file replaced by `length` bytes in the new one.
-    package struct Edit: Equatable {
-        package var range: Range<Int>
-        package var length: Int
-
-        package init(range: Range<Int>, length: Int) {
-            self.range = range
-            self.length = length
-        }
-    }
-
-    /// `render(path:old:new:)` of a `new` that is `old` with `edits` (in order, none overlapping) replaced, worked
-    /// out from the lines the edits touch. When no replaced text and no replacement holds a line feed, every line
-    /// stays the same line in both files and only a line an edit touches can differ, so neither file is split into
-    /// lines: the line feeds are counted (eight bytes at a time) and only the hunks' lines are read. Otherwise, the
-    /// diff of the whole files.
-    package static func render(path: String, old: [UInt8], new: [UInt8], edits: [Edit], context: Int = 3) -> String {
-        guard !YAMLBytes.equal(old, new) else { return "" }
-        guard let touched = EditedLines(old: old, new: new, edits: edits) else {
-            return render(path: path, old: old, new: new, context: context)
+    /// `renderBytes(path:old:new:)` of the file `splice` makes of `old`, worked out from the lines its pieces touch
+    /// and without building that file. When no replaced text and no replacement holds a line feed, and the file ends
+    /// with or without a line break as before, every line stays the same line in both files and only a line a
+    /// piece touches can differ, so neither file is split into lines: the line feeds are counted (eight bytes at a
+    /// time) and only the hunks' lines are read. Otherwise, the diff of the whole files.
+    package static func renderBytes(path: String, old: [UInt8], splice: Splice, context: Int = 3) -> [UInt8] {
+        guard splice.changes(old) else { return [] }
+        guard let touched = EditedLines(old: old, splice: splice) else {
+            return renderBytes(path: path, old: old, new: splice.applied(to: old), context: context)
         }
         var hunks: [ClosedRange<Int>] = []
+        var printed = 0
         for line in touched.changed {
             let low = max(0, line.index - context)
             let high = min(touched.count - 1, line.index + context)
             if let last = hunks.last, low <= last.upperBound + 1 {
+                printed += high - last.upperBound
                 hunks[hunks.count - 1] = last.lowerBound...max(last.upperBound, high)
             } else {
+                printed += high - low + 1
                 hunks.append(low...high)
             }
+            printed += 1
         }
-        var text: [UInt8] = []
-        text.reserveCapacity(4096)
-        text += "--- a/\(path)\n+++ b/\(path)\n".utf8
+        // Room for the lines printed at half again the file's mean length: untouched room costs no memory, and a
+        // diff of longer lines is written again into twice the room.
+        let mean = old.count / max(touched.count, 1) + 2
+        let room = 2 * path.utf8.count + 16 + hunks.count * 48 + printed * mean * 3 / 2
+        return Output.bytes(capacity: room) { write(path: path, hunks, touched, to: &$0) }
+    }
+
+    /// The diff's text: the file names, then each hunk's header and lines.
+    private static func write(
+        path: String, _ hunks: [ClosedRange<Int>], _ touched: EditedLines, to text: inout Output
+    ) {
+        text.write("--- a/")
+        text.write(path)
+        text.write("\n+++ b/")
+        text.write(path)
+        text.write("\n")
         var next = 0
         for hunk in hunks {
             header(hunk, to: &text)
@@ -51,7 +57,7 @@ extension UnifiedDiff {
             while index <= hunk.upperBound {
                 guard next < touched.changed.count, touched.changed[next].index == index else {
                     let end = touched.lineEnd(from: start)
-                    touched.append(old, start..<end, line: index, marked: UInt8(ascii: " "), to: &text)
+                    touched.writeOld(start..<end, line: index, marked: UInt8(ascii: " "), to: &text)
                     start = end + 1
                     index += 1
                     continue
@@ -64,58 +70,34 @@ extension UnifiedDiff {
                     last += 1
                 }
                 for line in touched.changed[next...last] {
-                    touched.append(old, line.start..<line.end, line: line.index, marked: UInt8(ascii: "-"), to: &text)
+                    touched.writeOld(line.start..<line.end, line: line.index, marked: UInt8(ascii: "-"), to: &text)
                 }
-                for line in touched.changed[next...last] {
-                    touched.append(new, line.new, line: line.index, marked: UInt8(ascii: "+"), to: &text)
-                }
+                for line in touched.changed[next...last] { touched.writeNew(line, to: &text) }
                 start = touched.changed[last].end + 1
                 index = touched.changed[last].index + 1
                 next = last + 1
             }
         }
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// `@@ -start,count +start,count @@` (as `range(_:_:)` writes each side) of a hunk of as many lines on both
     /// sides, written as bytes: two hundred hunks are worth no strings.
-    private static func header(_ hunk: ClosedRange<Int>, to text: inout [UInt8]) {
-        append("@@ -", to: &text)
+    private static func header(_ hunk: ClosedRange<Int>, to text: inout Output) {
+        text.write("@@ -")
         side(hunk, to: &text)
-        append(" +", to: &text)
+        text.write(" +")
         side(hunk, to: &text)
-        append(" @@\n", to: &text)
+        text.write(" @@\n")
     }
 
-    private static func side(_ hunk: ClosedRange<Int>, to text: inout [UInt8]) {
-        decimal(hunk.lowerBound + 1, to: &text)
+    private static func side(_ hunk: ClosedRange<Int>, to text: inout Output) {
+        text.decimal(hunk.lowerBound + 1)
         guard hunk.count != 1 else { return }
-        text.append(UInt8(ascii: ","))
-        decimal(hunk.count, to: &text)
+        text.write(UInt8(ascii: ","))
+        text.decimal(hunk.count)
     }
 
-    private static func append(_ literal: StaticString, to text: inout [UInt8]) {
-        text.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-    }
-
-    /// A positive number's digits, filled in from the last.
-    private static func decimal(_ number: Int, to text: inout [UInt8]) {
-        var digits = 1
-        var power = 10
-        while power <= number {
-            digits += 1
-            power *= 10
-        }
-        let start = text.count
-        text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        var rest = number
-        for index in stride(from: start + digits - 1, through: start, by: -1) {
-            text[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        }
-    }
-
-    /// The lines of the old file that edits touch and that differ in the new one, with where each is in both.
+    /// The lines of the old file that pieces touch and that differ in the new one, with the pieces on each.
     private struct EditedLines {
         struct Line {
             /// The 0-based line number.
@@ -123,54 +105,44 @@ extension UnifiedDiff {
             /// The line in the old file (without its line feed).
             var start: Int
             var end: Int
-            /// The same line in the new file.
-            var new: Range<Int>
+            /// The splice's pieces on the line.
+            var pieces: Range<Int>
         }
 
         let old: [UInt8]
+        let splice: Splice
         /// How many lines the old file has (as many as the new), and whether its last one lacks a line feed.
         let count: Int
         let unterminated: Bool
         private(set) var changed: [Line] = []
 
-        /// `nil` when an edit replaces or writes a line feed, or the edits are out of order or out of the files.
-        init?(old: [UInt8], new: [UInt8], edits: [Edit]) {
+        /// `nil` when a piece replaces or writes a line feed, or the new file ends otherwise than the old (with or
+        /// without a line break), so that lines come or go.
+        init?(old: [UInt8], splice: Splice) {
             self.old = old
+            self.splice = splice
             unterminated = !old.isEmpty && old[old.count - 1] != 0x0A
+            guard splice.lastByte(of: old).map({ $0 != 0x0A }) ?? false == unterminated else { return nil }
             var counted = 0
             var lineFeeds = 0
-            var shift = 0
             var previous = -1
-            for edit in edits {
-                let replaced = edit.range
-                let written = (replaced.lowerBound + shift)..<(replaced.lowerBound + shift + edit.length)
-                guard replaced.lowerBound >= 0, replaced.upperBound <= old.count, written.upperBound <= new.count,
-                    replaced.lowerBound >= counted, !old[replaced].contains(0x0A), !new[written].contains(0x0A)
-                else { return nil }
-                guard Self.same(old, counted..<replaced.lowerBound, new, shift) else { return nil }
+            for (number, piece) in splice.pieces.enumerated() {
+                let replaced = piece.range
+                // The line feed ending the line the piece starts on; past the piece when it holds none.
+                let end = Self.lineEnd(old, from: replaced.lowerBound)
+                guard end >= replaced.upperBound, !piece.text.utf8.contains(0x0A) else { return nil }
                 lineFeeds += Self.lineFeeds(in: old, counted..<replaced.lowerBound)
                 counted = replaced.upperBound
-                let lineShift = shift
-                shift += edit.length - replaced.count
                 guard lineFeeds != previous else {
-                    // A second edit on the line: its end moves on by this edit's change in length.
-                    changed[changed.count - 1].new =
-                        changed[changed.count - 1].new
-                        .lowerBound..<(changed[
-                            changed.count - 1
-                        ].end + shift)
+                    changed[changed.count - 1].pieces = changed[changed.count - 1].pieces.lowerBound..<number + 1
                     continue
                 }
                 previous = lineFeeds
                 let start = Self.lineStart(old, before: replaced.lowerBound + 1)
-                let end = Self.lineEnd(old, from: replaced.lowerBound)
-                changed.append(Line(index: lineFeeds, start: start, end: end, new: (start + lineShift)..<(end + shift)))
+                changed.append(Line(index: lineFeeds, start: start, end: end, pieces: number..<number + 1))
             }
-            guard old.count + shift == new.count, Self.same(old, counted..<old.count, new, shift) else { return nil }
-            // A last line without a break that appears or goes changes the number of lines.
-            guard unterminated == (!new.isEmpty && new[new.count - 1] != 0x0A) else { return nil }
             count = lineFeeds + Self.lineFeeds(in: old, counted..<old.count) + (unterminated ? 1 : 0)
-            changed.removeAll { line in !Self.differ(old, line.start..<line.end, new, line.new) }
+            changed = changed.filter { differs($0) }
         }
 
         /// Where the line ends that holds `offset`, or that starts there: its line feed, or the file's end.
@@ -195,29 +167,55 @@ extension UnifiedDiff {
             }
         }
 
-        /// Appends `marker`, the line and its line break (with git's note when the file's last line has none).
-        func append(_ bytes: [UInt8], _ line: Range<Int>, line index: Int, marked marker: UInt8, to text: inout [UInt8])
-        {
-            text.append(marker)
-            bytes.withUnsafeBufferPointer { text.append(contentsOf: UnsafeBufferPointer(rebasing: $0[line])) }
-            text.append(0x0A)
-            if unterminated && index == count - 1 { text += "\\ No newline at end of file\n".utf8 }
+        /// Calls `body` with each run of the line's new bytes in turn (old bytes between pieces, each piece's
+        /// text) while it returns `true`; returns whether every call did.
+        private func forEachRun(of line: Line, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+            old.withUnsafeBufferPointer { source in
+                var copied = line.start
+                for piece in splice.pieces[line.pieces] {
+                    guard body(UnsafeBufferPointer(rebasing: source[copied..<piece.range.lowerBound])),
+                        piece.withText(body)
+                    else { return false }
+                    copied = piece.range.upperBound
+                }
+                return body(UnsafeBufferPointer(rebasing: source[copied..<line.end]))
+            }
         }
 
-        /// Whether `new` holds `old[range]` at `shift` bytes from it: the edits account for every difference.
-        private static func same(_ old: [UInt8], _ range: Range<Int>, _ new: [UInt8], _ shift: Int) -> Bool {
-            guard !range.isEmpty else { return true }
-            guard range.lowerBound + shift >= 0, range.upperBound + shift <= new.count else { return false }
-            return old.withUnsafeBufferPointer { a in
-                new.withUnsafeBufferPointer { b in
-                    memcmp(a.baseAddress! + range.lowerBound, b.baseAddress! + range.lowerBound + shift, range.count)
-                        == 0
+        /// Whether the line reads otherwise in the new file.
+        private func differs(_ line: Line) -> Bool {
+            let pieces = splice.pieces[line.pieces]
+            let length = pieces.reduce(line.end - line.start) { $0 + $1.text.utf8.count - $1.range.count }
+            guard length == line.end - line.start else { return true }
+            return old.withUnsafeBufferPointer { source in
+                var position = line.start
+                return !forEachRun(of: line) { run in
+                    defer { position += run.count }
+                    return YAMLBytes.equal(run, UnsafeBufferPointer(rebasing: source[position..<position + run.count]))
                 }
             }
         }
 
-        private static func differ(_ a: [UInt8], _ left: Range<Int>, _ b: [UInt8], _ right: Range<Int>) -> Bool {
-            left.count != right.count || !same(a, left, b, right.lowerBound - left.lowerBound)
+        /// Writes `marker`, the old line and its line break (with git's note when the file's last line has none).
+        func writeOld(_ line: Range<Int>, line index: Int, marked marker: UInt8, to text: inout Output) {
+            text.write(marker)
+            old.withUnsafeBufferPointer { text.write(UnsafeBufferPointer(rebasing: $0[line])) }
+            finish(index, to: &text)
+        }
+
+        /// Writes `+`, the line as the new file has it, and its line break.
+        func writeNew(_ line: Line, to text: inout Output) {
+            text.write(UInt8(ascii: "+"))
+            _ = forEachRun(of: line) { run in
+                text.write(run)
+                return true
+            }
+            finish(line.index, to: &text)
+        }
+
+        private func finish(_ index: Int, to text: inout Output) {
+            text.write(0x0A)
+            if unterminated && index == count - 1 { text.write("\\ No newline at end of file\n") }
         }
 
         static func lineFeeds(in bytes: [UInt8], _ range: Range<Int>) -> Int {

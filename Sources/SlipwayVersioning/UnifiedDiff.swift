@@ -18,11 +18,18 @@ package enum UnifiedDiff {
     package static func render(path: String, old: [UInt8], new: [UInt8], context: Int = 3, aligned: Bool = true)
         -> String
     {
-        guard old != new else { return "" }
+        String(decoding: renderBytes(path: path, old: old, new: new, context: context, aligned: aligned), as: UTF8.self)
+    }
+
+    /// `render(path:old:new:)` as the bytes it decodes: the lines exactly as the files hold them.
+    package static func renderBytes(
+        path: String, old: [UInt8], new: [UInt8], context: Int = 3, aligned: Bool = true
+    ) -> [UInt8] {
+        guard old != new else { return [] }
         let before = Lines(old)
         let found = aligned ? before.aligned(with: new) : nil
         let after = found?.lines ?? Lines(new)
-        // The text is built as bytes and decoded once (lines are decoded as `String(decoding:)` would decode each).
+        // The text is built as bytes (`render` decodes it once, as `String(decoding:)` would decode each line).
         var text: [UInt8] = []
         text.reserveCapacity(4096)
         text += "--- a/\(path)\n+++ b/\(path)\n".utf8
@@ -31,7 +38,7 @@ package enum UnifiedDiff {
             text += "@@ -\(range(1, before.count)) +\(range(1, after.count)) @@\n".utf8
             for index in 0..<before.count { before.append(index, marked: UInt8(ascii: "-"), to: &text) }
             for index in 0..<after.count { after.append(index, marked: UInt8(ascii: "+"), to: &text) }
-            return String(decoding: text, as: UTF8.self)
+            return text
         }
         let changed = found?.changed ?? before.changed(comparedWith: after)
         func same(_ index: Int) -> Bool { !changed[index] }
@@ -63,7 +70,7 @@ package enum UnifiedDiff {
                 index = end
             }
         }
-        return String(decoding: text, as: UTF8.self)
+        return text
     }
 
     /// A file's lines as byte ranges (without their `\n`).

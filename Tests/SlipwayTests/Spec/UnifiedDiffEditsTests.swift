@@ -2,8 +2,8 @@ import Testing
 
 @testable import SlipwayVersioning
 
-/// `UnifiedDiff.render(path:old:new:edits:)` works from the edits' lines alone; it must print exactly the diff of
-/// the whole files.
+/// `UnifiedDiff.renderBytes(path:old:splice:)` works from the edits' lines alone, without the new file; it must print
+/// exactly the diff of the whole files. `Splice` must build, compare and end the new file as applying the edits does.
 @Suite("unified diff from edits")
 struct UnifiedDiffEditsTests {
     /// `old` with `edits` (in order, apart) replaced by `texts`.
@@ -19,11 +19,33 @@ struct UnifiedDiffEditsTests {
 
     static func check(_ old: [UInt8], _ edits: [(Range<Int>, [UInt8])], _ note: String) {
         let new = apply(old, edits)
-        let expected = UnifiedDiff.render(path: "p.yml", old: old, new: new)
-        let found = UnifiedDiff.render(
-            path: "p.yml", old: old, new: new,
-            edits: edits.map { UnifiedDiff.Edit(range: $0.0, length: $0.1.count) })
-        #expect(found == expected, "\(note)")
+        let expected = UnifiedDiff.renderBytes(path: "p.yml", old: old, new: new)
+        let pieces = edits.map { Splice.Piece(range: $0.0, text: String(decoding: $0.1, as: UTF8.self)) }
+        guard let splice = try? Splice(pieces, oldCount: old.count) else {
+            Issue.record("the edits of \(note) are in order and apart")
+            return
+        }
+        #expect(UnifiedDiff.renderBytes(path: "p.yml", old: old, splice: splice) == expected, "\(note)")
+        #expect(splice.applied(to: old) == new, "\(note)")
+        #expect(splice.newCount == new.count, "\(note)")
+        #expect(splice.changes(old) == (old != new), "\(note)")
+        #expect(splice.lastByte(of: old) == new.last, "\(note)")
+    }
+
+    @Test("pieces out of order, overlapping or past the end are refused, with the first such piece")
+    func refused() {
+        let piece = { (range: Range<Int>) in Splice.Piece(range: range, text: "x") }
+        for (pieces, index) in [
+            ([piece(2..<4), piece(3..<5)], 1), ([piece(4..<5), piece(1..<2)], 1), ([piece(9..<11)], 0),
+        ] {
+            #expect(throws: Splice.Overlap.self) { try Splice(pieces, oldCount: 10) }
+            do {
+                _ = try Splice(pieces, oldCount: 10)
+            } catch {
+                #expect(error.index == index)
+            }
+        }
+        #expect((try? Splice([piece(2..<4), piece(4..<4), piece(10..<10)], oldCount: 10)) != nil)
     }
 
     @Test("values changed near each other, at the start and end, several on one line, one changed back")
@@ -38,7 +60,14 @@ struct UnifiedDiffEditsTests {
             "hunks that merge and one apart")
         Self.check(old, [(2..<4, Array("K".utf8)), (6..<7, Array("yy".utf8))], "two edits on one line")
         Self.check(old, [(at(3)..<at(3) + 1, Array("a\nb".utf8))], "a line feed written: the whole-file diff")
+        Self.check(old, [(at(3)..<at(3) + 2, Array("c".utf8))], "a line feed replaced: the whole-file diff")
+        Self.check(old, [(old.count..<old.count, Array("tail".utf8))], "a last line added without a break")
+        Self.check(
+            old, [(at(2)..<at(2) + 1, Array("2".utf8)), (old.count..<old.count, [])], "an empty piece at the end")
         Self.check(Array(old.dropLast()), [(at(30)..<at(30) + 1, Array("Q".utf8))], "a last line without a break")
+        // One long line among short ones: longer than the room the diff is first given, so it is written again.
+        let long = Array(((1...200).map { "k\($0): v\n" }.joined() + String(repeating: "x", count: 9000) + "\n").utf8)
+        Self.check(long, [(long.count - 2..<long.count - 1, Array("y".utf8))], "a line past the first room")
         let crlf = Array("a: 1\r\nb: 2\r\nc: 3\r\n".utf8)
         Self.check(crlf, [(9..<10, Array("22".utf8))], "CRLF lines keep their CR")
     }
