@@ -40,9 +40,10 @@ struct SourceLines {
     /// The checkpoints past the first one, walking from `start` to the end to validate every character; the
     /// character index and column of an offset are counted from the bytes less the multi-byte sequences' extra.
     ///
-    /// Eight bytes at a time while they are printable ASCII or line feeds (most of a spec): their line feeds are
-    /// counted in a byte each of `lanes`, added up at each checkpoint, and only the last eight that held one are
-    /// looked through for where the line starts. Anything else goes a byte at a time.
+    /// Sixteen bytes at a time while they are printable ASCII or line feeds (most of a spec), then eight: their line
+    /// feeds are counted in the lanes of `vectorLanes` and in a byte each of `lanes`, added up at each checkpoint,
+    /// and only the last bytes read at once that held one are looked through for where the line starts. Anything
+    /// else goes a byte at a time.
     private static func checkpoints(
         _ text: UnsafeBufferPointer<UInt8>, from start: Int, walkedTo end: Int
     ) -> (checkpoints: [Checkpoint], ascii: Bool)? {
@@ -50,38 +51,35 @@ struct SourceLines {
         var offset = start
         var state = Walk(start: start)
         var next = spacing
+        let raw = UnsafeRawPointer(text.baseAddress.unsafelyUnwrapped)
+        let feed = SIMD16<UInt8>(repeating: 0x0A)
+        let space = SIMD16<UInt8>(repeating: 0x20)
+        let printableSpan = SIMD16<UInt8>(repeating: 0x5F)
         while offset < text.count {
             let limit = min(next, text.count)
-            // At most 128 words to a checkpoint: no byte of `lanes` overflows.
+            // At most 128 words or 64 vectors to a checkpoint: no lane overflows.
             var lanes: UInt64 = 0
+            var vectorLanes = SIMD16<UInt8>()
             while offset < limit {
-                // Two words a turn while both pass (the loop's constants and steps shared), then one, then bytes.
                 while offset &+ 16 <= limit {
-                    let base = UnsafeRawPointer(text.baseAddress.unsafelyUnwrapped) + offset
-                    let first = base.loadUnaligned(as: UInt64.self).littleEndian
-                    let second = base.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian
-                    let firstFeeds = lineFeeds(first)
-                    let secondFeeds = lineFeeds(second)
-                    guard
-                        isPrintableASCII(first ^ (firstFeeds >> 7) &* 0x2A)
-                            && isPrintableASCII(second ^ (secondFeeds >> 7) &* 0x2A)
-                    else { break }
-                    if firstFeeds | secondFeeds != 0 {
-                        lanes &+= firstFeeds >> 7 &+ secondFeeds >> 7
-                        state.feedChunk = (secondFeeds != 0 ? offset &+ 8 : offset, state.extra)
+                    let vector = raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+                    let feeds = vector .== feed
+                    // 0x20 to 0x7E is below 0x5F once 0x20 is taken off; the bytes below 0x20 wrap to the top.
+                    guard all(((vector &- space) .< printableSpan) .| feeds) else { break }
+                    if any(feeds) {
+                        vectorLanes &-= unsafeBitCast(feeds, to: SIMD16<UInt8>.self)
+                        state.feedChunk = (offset &+ 16, state.extra)
                     }
                     offset &+= 16
                 }
                 if offset &+ 8 <= limit {
-                    let word = UnsafeRawPointer(text.baseAddress.unsafelyUnwrapped).loadUnaligned(
-                        fromByteOffset: offset, as: UInt64.self
-                    ).littleEndian
+                    let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian
                     let feeds = lineFeeds(word)
                     // Each line feed made a space (0x0A ^ 0x2A): the rest must be printable.
                     if isPrintableASCII(word ^ (feeds >> 7) &* 0x2A) {
                         if feeds != 0 {
                             lanes &+= feeds >> 7
-                            state.feedChunk = (offset, state.extra)
+                            state.feedChunk = (offset &+ 8, state.extra)
                         }
                         offset &+= 8
                         continue
@@ -89,7 +87,7 @@ struct SourceLines {
                 }
                 guard state.step(text, &offset, until: min(offset &+ 8, limit)) else { return nil }
             }
-            state.settle(text, lanes: lanes)
+            state.settle(text, lanes: lanes, vectorLanes: vectorLanes)
             if offset < text.count, offset < end {
                 found.append(
                     Checkpoint(
@@ -108,8 +106,8 @@ struct SourceLines {
         var line = 1
         var lineOffset: Int
         var lineExtra = 0
-        /// The last eight bytes read at once that held a line feed, and `extra` then.
-        var feedChunk: (offset: Int, extra: Int)?
+        /// Where the last bytes read at once that held a line feed end, and `extra` then.
+        var feedChunk: (end: Int, extra: Int)?
 
         init(start: Int) { lineOffset = start }
 
@@ -134,15 +132,16 @@ struct SourceLines {
             return true
         }
 
-        /// Adds the line feeds counted eight bytes at a time, and takes the line start after the last of them when
+        /// Adds the line feeds counted many bytes at a time, and takes the line start after the last of them when
         /// it is later than the one a byte at a time found.
-        mutating func settle(_ text: UnsafeBufferPointer<UInt8>, lanes: UInt64) {
+        mutating func settle(_ text: UnsafeBufferPointer<UInt8>, lanes: UInt64, vectorLanes: SIMD16<UInt8>) {
             // Lanes added in pairs first: a checkpoint's spacing holds more line feeds than a byte counts.
             let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
             line &+= Int((pairs &* 0x0001_0001_0001_0001) >> 48)
-            guard let (chunk, extraThen) = feedChunk else { return }
+            line &+= Int(SIMD16<UInt16>(truncatingIfNeeded: vectorLanes).wrappedSum())
+            guard let (chunkEnd, extraThen) = feedChunk else { return }
             feedChunk = nil
-            var last = chunk &+ 7
+            var last = chunkEnd &- 1
             while text[last] != 0x0A { last &-= 1 }
             if last &+ 1 > lineOffset {
                 lineOffset = last &+ 1

@@ -42,27 +42,36 @@ package enum YAMLBytes {
         a.count == b.count && a.withUnsafeBufferPointer { left in b.withUnsafeBufferPointer { equal(left, $0) } }
     }
 
-    /// How many line feeds `bytes` holds, eight bytes at a time: a byte of `crossed` is zero exactly where the byte
-    /// is a line feed, `found` has the high bit of just those bytes set, and each byte of `lanes` counts its own
-    /// (at most 255 words before they are added up, so no lane overflows; no population count instruction needed).
+    /// How many line feeds `bytes` holds, 64 bytes a turn as four 16-byte vectors: each comparison gives -1 in the
+    /// lanes that hold a line feed, and `lanes` counts them per lane (at most 63 turns before they are added up,
+    /// so no lane passes 252). Then single vectors, and the rest a byte at a time.
     package static func lineFeeds(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
         let count = bytes.count
+        let feed = SIMD16<UInt8>(repeating: 0x0A)
+        @inline(__always) func feeds(_ offset: Int) -> SIMD16<UInt8> {
+            unsafeBitCast(
+                raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self) .== feed, to: SIMD16<UInt8>.self)
+        }
         var offset = 0
         var total = 0
-        while offset &+ 8 <= count {
-            let stop = min(count, offset &+ 8 &* 255)
-            var lanes: UInt64 = 0
-            while offset &+ 8 <= stop {
-                let crossed = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
-                let found =
-                    ~(((crossed & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | crossed | 0x7F7F_7F7F_7F7F_7F7F)
-                lanes &+= found >> 7
-                offset &+= 8
+        while offset &+ 64 <= count {
+            let stop = min(count, offset &+ 64 &* 63)
+            var lanes = SIMD16<UInt8>()
+            while offset &+ 64 <= stop {
+                lanes &-= (feeds(offset) &+ feeds(offset &+ 16)) &+ (feeds(offset &+ 32) &+ feeds(offset &+ 48))
+                offset &+= 64
             }
-            let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
-            total &+= Int((pairs &* 0x0001_0001_0001_0001) >> 48)
+            total &+= Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
         }
+        // Short ranges (a diff counts the lines between two edits) end in up to three vectors.
+        var lanes = SIMD16<UInt8>()
+        while offset &+ 16 <= count {
+            lanes &-= feeds(offset)
+            offset &+= 16
+        }
+        total &+= Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
         while offset < count {
             if base[offset] == 0x0A { total &+= 1 }
             offset &+= 1

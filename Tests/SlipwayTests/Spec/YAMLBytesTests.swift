@@ -1,0 +1,37 @@
+import Testing
+
+@testable import SlipwayYAML
+
+/// `YAMLBytes.lineFeeds` counts 64 bytes a turn in byte-wide lanes; it must give a plain count on any bytes,
+/// however dense the line feeds and wherever the buffer starts and ends.
+@Suite("line feeds counted in vectors")
+struct YAMLBytesTests {
+    static func naive(_ bytes: [UInt8]) -> Int { bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
+
+    static func counted(_ bytes: [UInt8], from start: Int = 0) -> Int {
+        bytes.withUnsafeBufferPointer { YAMLBytes.lineFeeds(in: UnsafeBufferPointer(rebasing: $0[start...])) }
+    }
+
+    @Test("every byte a line feed, past the point where a lane would overflow")
+    func dense() {
+        for count in [0, 1, 63, 64, 65, 64 * 63, 64 * 63 + 1, 64 * 64, 64 * 256 + 7] {
+            let bytes = [UInt8](repeating: 0x0A, count: count)
+            #expect(Self.counted(bytes) == count, "\(count) line feeds")
+        }
+    }
+
+    @Test("1,000 random buffers, from random starts")
+    func random() {
+        var generator = SplitMix(seed: 7)
+        for index in 0..<1000 {
+            let count = Int.random(in: 0...9000, using: &generator)
+            let density = Int.random(in: 1...40, using: &generator)
+            let bytes = (0..<count).map { _ in
+                Int.random(in: 0..<density, using: &generator) == 0
+                    ? 0x0A : UInt8.random(in: 0...255, using: &generator)
+            }
+            let start = count == 0 ? 0 : Int.random(in: 0..<min(count, 70), using: &generator)
+            #expect(Self.counted(bytes, from: start) == Self.naive(Array(bytes[start...])), "case \(index)")
+        }
+    }
+}
