@@ -1,5 +1,6 @@
 import Foundation
 import SlipwayConfig
+import SlipwayCore
 
 /// The one place that decides which file is the XcodeGen spec and which folder is XcodeGen's project root:
 /// `--spec`/`--project-root` (relative to the current folder), else `spec`/`projectRoot` in `.slipway.yml`
@@ -17,7 +18,7 @@ public struct SpecLocator {
     /// The spec path relative to the root as `.slipway.yml` names it, else the first default name `source` holds
     /// at the root; `nil` when neither. `detect` reads a commit's tree; a bare repository HEAD's.
     package func relativeSpecPath(in source: some SpecFileSource) -> String? {
-        let rootPath = SpecPath.normalize(root.path)
+        let rootPath = SpecPath.normalize(root.filePath)
         if let configured = configuration.spec {
             return SpecPath.relative(SpecPath.normalize(SpecPath.join(rootPath, configured)), from: rootPath)
         }
@@ -28,7 +29,7 @@ public struct SpecLocator {
     /// looked for and how to name another.
     public func locate(_ options: SpecContext.Options, currentDirectory: URL) throws(SpecError) -> SpecLocation {
         let display = { (url: URL) in
-            SpecPath.relative(SpecPath.canonical(url).path, from: SpecPath.canonical(currentDirectory).path)
+            SpecPath.relative(SpecPath.canonical(url).filePath, from: SpecPath.canonical(currentDirectory).filePath)
         }
         let spec: URL
         if let given = options.spec {
@@ -42,7 +43,7 @@ public struct SpecLocator {
             try requireFile(spec, display: display, hint: hint)
         } else {
             let source = WorkingTreeSpecFiles(currentDirectory: currentDirectory)
-            guard let found = SpecPath.defaultSpec(in: root.standardizedFileURL.path, source: source) else {
+            guard let found = SpecPath.defaultSpec(in: SpecPath.normalize(root.filePath), source: source) else {
                 let missing = display(root.appendingPathComponent(SpecPath.defaultNames[0]))
                 throw SpecError(
                     "no XcodeGen spec found: \(missing) does not exist", hint: SpecCandidates.hint(root: root))
@@ -66,7 +67,7 @@ public struct SpecLocator {
 
     /// `spec` relative to the root when it lies inside it (what `detect` compares with changed paths), else `nil`.
     package func relativePath(of spec: URL) -> String? {
-        let path = SpecPath.relative(spec.path, from: SpecPath.canonical(root).path)
+        let path = SpecPath.relative(spec.filePath, from: SpecPath.canonical(root).filePath)
         return path.hasPrefix("/") || path.hasPrefix("../") || path == ".." ? nil : path
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SlipwayCore
 
 /// Path arithmetic for spec files, done on strings as XcodeGen's PathKit does, so includes resolve the same way.
 package enum SpecPath {
@@ -12,7 +13,7 @@ package enum SpecPath {
 
     /// `path` made absolute against `base` (an absolute `path` stays as it is), with `.` and `..` folded.
     package static func absolute(_ path: String, from base: URL) -> URL {
-        URL(fileURLWithPath: join(base.path, path)).standardizedFileURL
+        URL(fileURLWithPath: join(base.filePath, path)).standardizedFileURL
     }
 
     /// PathKit's `+`: an absolute right side wins, an empty side disappears.
@@ -135,7 +136,7 @@ package enum SpecPath {
 
     /// The real path with symbolic links resolved when the file exists, so one file reached two ways is one file.
     package static func canonical(_ url: URL) -> URL {
-        guard let resolved = realpath(url.path, nil) else { return url.standardizedFileURL }
+        guard let resolved = realpath(url.filePath, nil) else { return url.standardizedFileURL }
         defer { free(resolved) }
         return URL(fileURLWithPath: String(cString: resolved))
     }
@@ -159,11 +160,11 @@ package enum SpecPath {
 
     package static func isFile(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        return FileManager.default.fileExists(atPath: url.filePath, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
     static func isDirectory(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        return FileManager.default.fileExists(atPath: url.filePath, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 }

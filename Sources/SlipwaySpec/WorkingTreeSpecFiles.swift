@@ -1,4 +1,5 @@
 import Foundation
+import SlipwayCore
 
 /// Spec files on disk, shown relative to the current folder as a compiler shows the files it was given.
 package struct WorkingTreeSpecFiles: SpecFileSource {
@@ -6,7 +7,7 @@ package struct WorkingTreeSpecFiles: SpecFileSource {
     let currentDirectory: String
 
     package init(currentDirectory: URL) {
-        self.currentDirectory = SpecPath.canonical(currentDirectory).path
+        self.currentDirectory = SpecPath.canonical(currentDirectory).filePath
     }
 
     package func contents(of path: String) throws(SpecError) -> [UInt8]? {
@@ -67,7 +68,7 @@ package struct WorkingTreeSpecFiles: SpecFileSource {
     }
 
     package func identity(of path: String) -> String {
-        SpecPath.canonical(URL(fileURLWithPath: path)).path
+        SpecPath.canonical(URL(fileURLWithPath: path)).filePath
     }
 
     package func displayPath(of path: String) -> String {
