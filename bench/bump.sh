@@ -1,7 +1,8 @@
 #!/bin/sh
 # Benchmark for `slipway bump`: generates a 10,000-line project.yml with 200 targets in a temporary folder and
 # prints the wall time of `slipway bump patch --dry-run` against the process start-up (`slipway --version`),
-# each the median of several interleaved runs, and their ratio (one row of bench.sh's table).
+# each the median of several interleaved runs, and their ratio (one row of bench.sh's table). Both take a few
+# milliseconds, so 31 pairs (a third of a second) steady the medians a busy moment would move.
 # usage: bench/bump.sh <slipway-binary> [runs]
 set -eu
 
@@ -10,7 +11,7 @@ if [ $# -lt 1 ]; then
     exit 64
 fi
 slipway=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-runs=${2:-15}
+runs=${2:-31}
 work=$(mktemp -d "${TMPDIR:-/tmp}/slipway-bench-bump.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 
