@@ -5,7 +5,9 @@ extension URL {
     /// out without Foundation's own decoding. The first `path`, `pathExtension` or `standardizedFileURL` of a process
     /// instantiates a generic set type by its name, and the conformance lookup that takes scans every conformance
     /// record in the static executable: 0.4 M instructions, a tenth of what `slipway bump` does past start-up.
-    /// `URLFilePathTests` holds this to `path`.
+    /// `URLFilePathTests` holds this to `path` for URLs made from file paths (`URL(fileURLWithPath:)` and what is
+    /// derived from it), the only ones Slipway makes: an escaped `/` (`%2F`) or an escape that is not UTF-8 in a
+    /// `URL(string:)` would decode here where `path` keeps or drops it.
     package var filePath: String {
         // Older Apple systems lack `path(percentEncoded:)`; they pay for `path` as it is.
         guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return path }
@@ -13,7 +15,7 @@ extension URL {
         var bytes = Array(encoded.utf8)
         let trailing = bytes.count > 1 && bytes[bytes.count - 1] == UInt8(ascii: "/")
         guard trailing || bytes.contains(UInt8(ascii: "%")) else { return encoded }
-        if trailing { bytes.removeLast() }
+        while bytes.count > 1, bytes[bytes.count - 1] == UInt8(ascii: "/") { bytes.removeLast() }
         var decoded: [UInt8] = []
         decoded.reserveCapacity(bytes.count)
         var index = 0
@@ -31,11 +33,13 @@ extension URL {
         return String(decoding: decoded, as: UTF8.self)
     }
 
-    /// The file name's extension as `pathExtension` gives it (none for a name that starts with its only dot).
+    /// The file name's extension as `pathExtension` gives it: none for a name whose last dot has only dots before
+    /// it (`.json`, `..json`), nor for an extension holding a space.
     package var filePathExtension: String {
         let name = filePath.split(separator: "/", omittingEmptySubsequences: true).last ?? ""
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-        return String(name[name.index(after: dot)...])
+        guard let dot = name.lastIndex(of: "."), name[..<dot].contains(where: { $0 != "." }) else { return "" }
+        let found = name[name.index(after: dot)...]
+        return found.contains(" ") ? "" : String(found)
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

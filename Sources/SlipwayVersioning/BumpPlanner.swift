@@ -184,9 +184,12 @@ struct BumpPlanner {
                     order.map { Splice.Piece(range: edits[$0].range, text: edits[$0].replacement) },
                     oldCount: original.count)
             } catch {
+                let edit = edits[order[error.index]]
                 throw SpecError(
-                    "two version values overlap in \(document.displayPath)",
-                    location: edits[order[error.index]].location)
+                    edit.range.upperBound > original.count
+                        ? "a version value lies past the end of \(document.displayPath)"
+                        : "two version values overlap in \(document.displayPath)",
+                    location: edit.location)
             }
             guard splice.changes(original) else { continue }
             files.append(

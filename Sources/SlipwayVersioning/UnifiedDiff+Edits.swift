@@ -161,9 +161,8 @@ extension UnifiedDiff {
 
         static func lineStart(_ old: [UInt8], before offset: Int) -> Int {
             old.withUnsafeBufferPointer { buffer in
-                var start = offset - 1
-                while start > 0, buffer[start - 1] != 0x0A { start -= 1 }
-                return max(start, 0)
+                guard offset > 1 else { return 0 }
+                return (YAMLBytes.lastLineFeed(in: buffer, before: offset - 1) ?? -1) + 1
             }
         }
 

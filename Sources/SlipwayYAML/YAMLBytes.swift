@@ -65,11 +65,17 @@ package enum YAMLBytes {
             }
             total &+= Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
         }
-        // Short ranges (a diff counts the lines between two edits) end in up to three vectors.
+        // Short ranges (the lines between two values) end in up to three vectors, then the last sixteen bytes
+        // again with the lanes already counted masked off.
         var lanes = SIMD16<UInt8>()
         while offset &+ 16 <= count {
             lanes &-= feeds(offset)
             offset &+= 16
+        }
+        if offset < count, count >= 16 {
+            let counted = SIMD16<UInt8>(repeating: UInt8(truncatingIfNeeded: 16 &- (count &- offset)))
+            lanes &-= feeds(count &- 16) & unsafeBitCast(laneNumbers .>= counted, to: SIMD16<UInt8>.self)
+            offset = count
         }
         total &+= Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
         while offset < count {
@@ -77,6 +83,29 @@ package enum YAMLBytes {
             offset &+= 1
         }
         return total
+    }
+
+    private static let laneNumbers = SIMD16<UInt8>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+
+    /// The index of the last line feed before `end`, `nil` when there is none: eight bytes a turn back from `end`,
+    /// the highest set bit of `found` marking the last line feed among them.
+    package static func lastLineFeed(in bytes: UnsafeBufferPointer<UInt8>, before end: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var position = min(max(end, 0), bytes.count)
+        while position >= 8 {
+            let crossed =
+                UnsafeRawPointer(base + (position &- 8)).loadUnaligned(as: UInt64.self).littleEndian
+                ^ 0x0A0A_0A0A_0A0A_0A0A
+            let found =
+                ~(((crossed & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | crossed | 0x7F7F_7F7F_7F7F_7F7F)
+            if found != 0 { return position &- 8 &+ (63 &- found.leadingZeroBitCount) >> 3 }
+            position &-= 8
+        }
+        while position > 0 {
+            position &-= 1
+            if base[position] == 0x0A { return position }
+        }
+        return nil
     }
 
     /// Whether `bytes` holds `byte` (memchr: a large file's scan costs a few instructions a word).

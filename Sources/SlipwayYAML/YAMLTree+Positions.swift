@@ -35,9 +35,7 @@ extension YAMLTree {
                         let feeds = YAMLBytes.lineFeeds(in: UnsafeBufferPointer(rebasing: text[scanned..<end]))
                         if feeds > 0 {
                             line += feeds
-                            var back = end
-                            while text[back - 1] != 0x0A { back -= 1 }
-                            lineStart = back
+                            lineStart = (YAMLBytes.lastLineFeed(in: text, before: end) ?? -1) + 1
                         }
                         scanned = end
                     }

@@ -49,6 +49,8 @@ extension YAMLTree {
 
         @inline(__always)
         private func chunk(_ index: Int) -> Chunk {
+            // The pointers have no bounds check of their own.
+            assert(index >= 0 && index < count, "record \(index) of a table of \(count)")
             let number = index >> Self.shift
             return number < chunks.count ? chunks[number] : tail
         }
@@ -73,6 +75,7 @@ extension YAMLTree {
         }
 
         /// Completes a collection's record: its end and the index just past its last descendant, in one write.
+        /// Like `append` and the subscript's setter, for the reader building the table: copies share the chunks.
         mutating func close(_ index: Int, end: UInt32, link: UInt32) {
             let record = chunk(index).records + (index & Self.mask)
             record.pointee.end = end

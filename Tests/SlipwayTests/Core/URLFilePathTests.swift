@@ -11,6 +11,7 @@ struct URLFilePathTests {
         "/", "/a/b/", "/tmp/some dir/project.yml", "/tmp/é ü/%20x/p.yml", "/a/../b/./c", "/a/b#c?d;e",
         "//double//slash/", "/a/x.json", "/a/.json", "/a/x.JSON", "/a/x.", "/a/x", "/a.b/x", "/a/x.tar.json",
         "/a/x.json/", "/emoji/🚀 app/Project.yml", "/percent/100%/x", "/plus+and&/=x", "relative/x.yml",
+        "/a/b//", "/tmp/x///", "/a/..json", "/a/...json", "/a/x.js on", "/a/x..json", "/a/.hidden.yml",
     ]
 
     static var urls: [URL] {

@@ -2,8 +2,9 @@ import Testing
 
 @testable import SlipwayYAML
 
-/// `YAMLBytes.lineFeeds` counts 64 bytes a turn in byte-wide lanes; it must give a plain count on any bytes,
-/// however dense the line feeds and wherever the buffer starts and ends.
+/// `YAMLBytes.lineFeeds` counts 64 bytes a turn in byte-wide lanes, and `lastLineFeed` looks back eight bytes a
+/// turn; they must give a plain count and a plain backward search on any bytes, however dense the line feeds and
+/// wherever the buffer starts and ends.
 @Suite("line feeds counted in vectors")
 struct YAMLBytesTests {
     static func naive(_ bytes: [UInt8]) -> Int { bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
@@ -32,6 +33,26 @@ struct YAMLBytesTests {
             }
             let start = count == 0 ? 0 : Int.random(in: 0..<min(count, 70), using: &generator)
             #expect(Self.counted(bytes, from: start) == Self.naive(Array(bytes[start...])), "case \(index)")
+        }
+    }
+
+    @Test("the last line feed before any end, in 1,000 random buffers")
+    func lastLineFeed() {
+        var generator = SplitMix(seed: 11)
+        for index in 0..<1000 {
+            let count = Int.random(in: 0...300, using: &generator)
+            let density = Int.random(in: 1...60, using: &generator)
+            let bytes = (0..<count).map { _ in
+                Int.random(in: 0..<density, using: &generator) == 0
+                    ? 0x0A : UInt8.random(in: 0...255, using: &generator)
+            }
+            for end in [-1, 0, count / 2, count, count + 3]
+                + (count > 0 ? [Int.random(in: 0...count, using: &generator)] : [])
+            {
+                let expected = bytes[..<min(max(end, 0), count)].lastIndex(of: 0x0A)
+                let found = bytes.withUnsafeBufferPointer { YAMLBytes.lastLineFeed(in: $0, before: end) }
+                #expect(found == expected, "case \(index), end \(end)")
+            }
         }
     }
 }
