@@ -36,7 +36,9 @@ extension URL {
     /// The file name's extension as `pathExtension` gives it: none for a name whose last dot has only dots before
     /// it (`.json`, `..json`), nor for an extension holding a space.
     package var filePathExtension: String {
-        let name = filePath.split(separator: "/", omittingEmptySubsequences: true).last ?? ""
+        // The last name: `filePath` has no trailing slash, so it follows the last one.
+        let path = filePath
+        let name = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...]
         guard let dot = name.lastIndex(of: "."), name[..<dot].contains(where: { $0 != "." }) else { return "" }
         let found = name[name.index(after: dot)...]
         return found.contains(" ") ? "" : String(found)
