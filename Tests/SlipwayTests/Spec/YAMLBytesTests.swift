@@ -13,6 +13,17 @@ struct YAMLBytesTests {
         bytes.withUnsafeBufferPointer { YAMLBytes.lineFeeds(in: UnsafeBufferPointer(rebasing: $0[start...])) }
     }
 
+    /// Up to `limit` random bytes, a line feed one byte in a random number of `density`.
+    static func randomBytes(upTo limit: Int, feedsOneIn density: ClosedRange<Int>, using generator: inout SplitMix)
+        -> [UInt8]
+    {
+        let count = Int.random(in: 0...limit, using: &generator)
+        let oneIn = Int.random(in: density, using: &generator)
+        return (0..<count).map { _ in
+            Int.random(in: 0..<oneIn, using: &generator) == 0 ? 0x0A : UInt8.random(in: 0...255, using: &generator)
+        }
+    }
+
     @Test("every byte a line feed, past the point where a lane would overflow")
     func dense() {
         for count in [0, 1, 63, 64, 65, 64 * 63, 64 * 63 + 1, 64 * 64, 64 * 256 + 7] {
@@ -25,12 +36,8 @@ struct YAMLBytesTests {
     func random() {
         var generator = SplitMix(seed: 7)
         for index in 0..<1000 {
-            let count = Int.random(in: 0...9000, using: &generator)
-            let density = Int.random(in: 1...40, using: &generator)
-            let bytes = (0..<count).map { _ in
-                Int.random(in: 0..<density, using: &generator) == 0
-                    ? 0x0A : UInt8.random(in: 0...255, using: &generator)
-            }
+            let bytes = Self.randomBytes(upTo: 9000, feedsOneIn: 1...40, using: &generator)
+            let count = bytes.count
             let start = count == 0 ? 0 : Int.random(in: 0..<min(count, 70), using: &generator)
             #expect(Self.counted(bytes, from: start) == Self.naive(Array(bytes[start...])), "case \(index)")
         }
@@ -40,12 +47,8 @@ struct YAMLBytesTests {
     func lastLineFeed() {
         var generator = SplitMix(seed: 11)
         for index in 0..<1000 {
-            let count = Int.random(in: 0...300, using: &generator)
-            let density = Int.random(in: 1...60, using: &generator)
-            let bytes = (0..<count).map { _ in
-                Int.random(in: 0..<density, using: &generator) == 0
-                    ? 0x0A : UInt8.random(in: 0...255, using: &generator)
-            }
+            let bytes = Self.randomBytes(upTo: 300, feedsOneIn: 1...60, using: &generator)
+            let count = bytes.count
             for end in [-1, 0, count / 2, count, count + 3]
                 + (count > 0 ? [Int.random(in: 0...count, using: &generator)] : [])
             {
