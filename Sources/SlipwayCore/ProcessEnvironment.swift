@@ -1,3 +1,5 @@
+import CSpawn
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,7 +15,7 @@ public enum ProcessEnvironment {
     public static let current: [String: String] = read()
 
     /// The C environment block. Darwin code outside the main executable (a test bundle) cannot refer to `environ`
-    /// directly (environ(7)), so there it comes from `_NSGetEnviron()` (crt_externs.h).
+    /// directly (environ(7)), so there it comes from `_NSGetEnviron()`, which CSpawn brings in from crt_externs.h.
     private static var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> {
         #if canImport(Darwin)
         return _NSGetEnviron().pointee!
