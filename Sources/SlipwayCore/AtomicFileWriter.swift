@@ -1,12 +1,7 @@
-// read(2) and write(2), taken from the C module by name on each system, since the types here have methods so named.
 #if canImport(Glibc)
 import Glibc
-private let systemRead = Glibc.read
-private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
 import Darwin
-private let systemRead = Darwin.read
-private let systemWrite = Darwin.write
 #endif
 
 /// Replaces the contents of several files so that either every one changes or none does.
@@ -182,7 +177,7 @@ public struct AtomicFileWriter: Sendable {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { SystemCall.read(descriptor, $0.baseAddress!, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw FileWriteError("cannot read \(name): \(lastError())")
@@ -222,7 +217,7 @@ public struct AtomicFileWriter: Sendable {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                let written = SystemCall.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     failure = lastError()

@@ -34,21 +34,12 @@ struct ProcessSpawn {
     var newProcessGroup = false
     /// Closes every descriptor but 0, 1 and 2 in the child. Slipway opens its own descriptors close-on-exec, but a
     /// hook inherits git's, and a background child holding the pipe git reads would keep a GUI client waiting.
+    /// (On Darwin every child is started so; see `platformFlags`.)
     var closeOtherDescriptors = false
     /// A descriptor of this process (a pipe's write end) the child holds as its descriptor 3 until it exits, so a
     /// parent polling the read end sees end of file exactly then. Must not be 3 itself (dup2 onto itself would keep
     /// it close-on-exec).
     var heldDescriptor: Int32?
-
-    // Darwin declares both as opaque pointers that posix_spawn_file_actions_init(3) allocates; glibc as structs
-    // initialised in place (posix_spawn(2) on each system).
-    #if canImport(Darwin)
-    private typealias FileActions = posix_spawn_file_actions_t?
-    private typealias Attributes = posix_spawnattr_t?
-    #else
-    private typealias FileActions = posix_spawn_file_actions_t
-    private typealias Attributes = posix_spawnattr_t
-    #endif
 
     /// Starts the child; returns its pid.
     func start() throws(ProcessLaunchError) -> pid_t {
@@ -57,13 +48,8 @@ struct ProcessSpawn {
         }
         // posix_spawnp would search this process's PATH; the child's own environment decides.
         let executable = try ExecutableLookup.resolve(program, environment: environment, arguments: arguments)
-        #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t?
-        var attributes: posix_spawnattr_t?
-        #else
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        #endif
+        var actions = ProcessSpawn.emptyFileActions
+        var attributes = ProcessSpawn.emptyAttributes
         guard posix_spawn_file_actions_init(&actions) == 0, posix_spawnattr_init(&attributes) == 0 else {
             throw ProcessLaunchError(
                 arguments: arguments, reason: "cannot prepare to start it: \(SystemCall.errorText)")
@@ -77,9 +63,7 @@ struct ProcessSpawn {
             try check(posix_spawn_file_actions_adddup2(&actions, heldDescriptor, 3), "dup2")
         }
         try addWorkingDirectory(to: &actions)
-        #if os(Linux)
         try addClosingOtherDescriptors(to: &actions)
-        #endif
         setSignalsAndFlags(of: &attributes)
         return try spawn(executable, actions: &actions, attributes: &attributes)
     }
@@ -96,7 +80,7 @@ struct ProcessSpawn {
         for (descriptor, stream) in [(Int32(0), standardInput), (1, standardOutput), (2, standardError)] {
             switch stream {
             case .inherit:
-                break
+                try check(ProcessSpawn.addInherit(&actions, descriptor), "inherit")
             case .null:
                 try check(
                     posix_spawn_file_actions_addopen(
@@ -123,26 +107,9 @@ struct ProcessSpawn {
                 arguments: arguments, reason: "the working directory \(workingDirectory.cQuotedIfNeeded) does not exist"
             )
         }
-        // posix_spawn_file_actions_addchdir_np(3): Darwin has it from macOS 10.15 (glibc from 2.29).
-        #if canImport(Darwin)
-        guard #available(macOS 10.15, *) else {
-            throw ProcessLaunchError(arguments: arguments, reason: "a working directory needs macOS 10.15 or later")
-        }
-        #endif
+        // posix_spawn_file_actions_addchdir_np(3): in Darwin's <spawn.h> from macOS 10.15, glibc's from 2.29.
         try check(posix_spawn_file_actions_addchdir_np(&actions, workingDirectory), "chdir")
     }
-
-    #if os(Linux)
-    /// Linux's POSIX spawn has no "close everything else" flag: close what is open now, after the dup2s
-    /// `addStandardStreams` and `heldDescriptor` added have copied what the child keeps (0 to 2, and 3 when one is
-    /// held). glibc ignores a close that finds the descriptor already closed.
-    private func addClosingOtherDescriptors(to actions: inout FileActions) throws(ProcessLaunchError) {
-        guard closeOtherDescriptors else { return }
-        for descriptor in ProcessSpawn.openDescriptors() where descriptor > (heldDescriptor == nil ? 2 : 3) {
-            try check(posix_spawn_file_actions_addclose(&actions, descriptor), "close")
-        }
-    }
-    #endif
 
     /// Slipway ignores or traps some signals while it runs; the child starts with every default restored.
     private func setSignalsAndFlags(of attributes: inout Attributes) {
@@ -160,11 +127,7 @@ struct ProcessSpawn {
             posix_spawnattr_setpgroup(&attributes, 0)
             flags |= Int32(POSIX_SPAWN_SETPGROUP)
         }
-        // POSIX_SPAWN_CLOEXEC_DEFAULT, a Darwin extension (posix_spawnattr_setflags(3)): the child gets only the
-        // descriptors the file actions name; Linux closes the others one by one (addClosingOtherDescriptors).
-        #if canImport(Darwin)
-        if closeOtherDescriptors { flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT) }
-        #endif
+        flags |= ProcessSpawn.platformFlags
         posix_spawnattr_setflags(&attributes, Int16(flags))
     }
 
@@ -186,12 +149,58 @@ struct ProcessSpawn {
         }
         return pid
     }
+}
 
-    #if os(Linux)
+// MARK: What differs between Linux and Darwin
+
+#if os(Linux)
+extension ProcessSpawn {
+    // glibc declares both as structs initialised in place.
+    fileprivate typealias FileActions = posix_spawn_file_actions_t
+    fileprivate typealias Attributes = posix_spawnattr_t
+    fileprivate static var emptyFileActions: FileActions { FileActions() }
+    fileprivate static var emptyAttributes: Attributes { Attributes() }
+    fileprivate static let platformFlags: Int32 = 0
+
+    /// A child keeps every descriptor that is not close-on-exec: nothing to add.
+    fileprivate static func addInherit(_ actions: inout FileActions, _ descriptor: Int32) -> Int32 { 0 }
+
+    /// Linux's POSIX spawn has no "close everything else" flag: close what is open now, after the dup2s
+    /// `addStandardStreams` and `heldDescriptor` added have copied what the child keeps (0 to 2, and 3 when one is
+    /// held). glibc ignores a close that finds the descriptor already closed.
+    fileprivate func addClosingOtherDescriptors(to actions: inout FileActions) throws(ProcessLaunchError) {
+        guard closeOtherDescriptors else { return }
+        for descriptor in ProcessSpawn.openDescriptors() where descriptor > (heldDescriptor == nil ? 2 : 3) {
+            try check(posix_spawn_file_actions_addclose(&actions, descriptor), "close")
+        }
+    }
+
     /// The descriptors open now. Without `/proc` (a bare chroot) none are listed and none closed: Slipway opens
     /// its own close-on-exec, so only descriptors Slipway inherited would reach the child.
     private static func openDescriptors() -> [Int32] {
         ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap { Int32($0) }
     }
-    #endif
 }
+#else
+extension ProcessSpawn {
+    // Darwin declares both as opaque pointers that the _init functions allocate (posix_spawn(2)).
+    fileprivate typealias FileActions = posix_spawn_file_actions_t?
+    fileprivate typealias Attributes = posix_spawnattr_t?
+    fileprivate static var emptyFileActions: FileActions { nil }
+    fileprivate static var emptyAttributes: Attributes { nil }
+    /// Every child, whatever `closeOtherDescriptors` says, gets only the descriptors the file actions name
+    /// (posix_spawnattr_setflags(3)). Darwin has no pipe2, so a pipe another thread has just made is not yet
+    /// close-on-exec; this flag keeps it out of the child all the same.
+    fileprivate static let platformFlags = Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+
+    /// With POSIX_SPAWN_CLOEXEC_DEFAULT a stream the child shares with this process must be named to stay open;
+    /// one this process does not have open (started with it closed) is left out, as posix_spawn would refuse it.
+    fileprivate static func addInherit(_ actions: inout FileActions, _ descriptor: Int32) -> Int32 {
+        guard fcntl(descriptor, F_GETFD) >= 0 else { return 0 }
+        return posix_spawn_file_actions_addinherit_np(&actions, descriptor)
+    }
+
+    /// POSIX_SPAWN_CLOEXEC_DEFAULT (`platformFlags`) already closes the rest.
+    fileprivate func addClosingOtherDescriptors(to actions: inout FileActions) throws(ProcessLaunchError) {}
+}
+#endif

@@ -40,7 +40,8 @@ enum SystemCall {
         guard pipe2(&fds, O_CLOEXEC) == 0 else { return nil }
         #else
         // Darwin has no pipe2(2): pipe(2), then fcntl(2) F_SETFD FD_CLOEXEC on each end. A child spawned on another
-        // thread in between inherits them unless it was spawned with POSIX_SPAWN_CLOEXEC_DEFAULT.
+        // thread in between still never inherits them: ProcessSpawn starts every child there with
+        // POSIX_SPAWN_CLOEXEC_DEFAULT.
         guard Darwin.pipe(&fds) == 0 else { return nil }
         _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
