@@ -1,7 +1,7 @@
 import Foundation
 import SlipwayCore
 
-/// HTTP through the `curl` program, on Linux (see `SystemTransport` for why not URLSession there).
+/// HTTP through the `curl` program (see `SystemTransport` for why not URLSession).
 ///
 /// Secrets never reach argv: the headers (the token among them) and the body go to files in a private temporary
 /// folder (0700, removed after each request) that curl reads with `-H @file` and `--data-binary @file`; argv holds

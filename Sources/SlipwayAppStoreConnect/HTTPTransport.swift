@@ -48,83 +48,17 @@ public protocol HTTPTransport: Sendable {
     func send(_ request: HTTPRequest) throws -> HTTPResponse
 }
 
-/// The transport of this platform: URLSession on macOS; on Linux the `curl` program (`CurlTransport`).
+/// The transport on every platform: the `curl` program (`CurlTransport`), at `/usr/bin/curl` on every Mac.
 ///
-/// Why not URLSession on Linux: FoundationNetworking is a shared library that links libcurl, and a Swift binary
+/// Why not URLSession: on Linux, FoundationNetworking is a shared library that links libcurl, and a Swift binary
 /// loads every library it links when it starts, whichever command runs. Linked into `slipway`, it made every
 /// invocation (each git hook) 7 ms slower (`slipway --version`, debug build: 11.5 → 18.9 ms median of 30), and
-/// the statically linked release binary did not link at all without libcurl's development files.
+/// the statically linked release binary did not link at all without libcurl's development files. One transport
+/// also means the code the tests drive against local servers is the code every user runs.
 public enum SystemTransport {
     public static func make(runner: any ProcessRunning = ProcessRunner(), environment: [String: String])
         -> any HTTPTransport
     {
-        #if canImport(Darwin)
-        return URLSessionTransport()
-        #else
-        return CurlTransport(runner: runner, environment: environment)
-        #endif
+        CurlTransport(runner: runner, environment: environment)
     }
 }
-
-#if canImport(Darwin)
-/// Foundation's URLSession, used synchronously: Slipway's commands are sequential.
-public struct URLSessionTransport: HTTPTransport {
-    /// Seconds without progress before a request fails.
-    public var timeout: TimeInterval
-
-    public init(timeout: TimeInterval = 60) {
-        self.timeout = timeout
-    }
-
-    public func send(_ request: HTTPRequest) throws -> HTTPResponse {
-        var urlRequest = URLRequest(url: request.url, timeoutInterval: timeout)
-        urlRequest.httpMethod = request.method
-        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        urlRequest.httpBody = request.body
-        let outcome = Outcome()
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
-        let task = session.dataTask(with: urlRequest) { data, response, error in
-            outcome.finish(data: data, response: response as? HTTPURLResponse, error: error)
-        }
-        task.resume()
-        outcome.wait()
-        guard let response = outcome.response else {
-            throw ASCError.network(
-                url: request.origin,
-                reason: outcome.error.map { ($0 as NSError).localizedDescription } ?? "no response")
-        }
-        var headers: [String: String] = [:]
-        for (name, value) in response.allHeaderFields {
-            if let name = name as? String, let value = value as? String { headers[name] = value }
-        }
-        return HTTPResponse(status: response.statusCode, headers: headers, body: outcome.data ?? Data())
-    }
-}
-
-/// The completion handler's results, handed across threads under a lock.
-private final class Outcome: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var storedData: Data?
-    private var storedResponse: HTTPURLResponse?
-    private var storedError: (any Error)?
-
-    func finish(data: Data?, response: HTTPURLResponse?, error: (any Error)?) {
-        lock.lock()
-        storedData = data
-        storedResponse = response
-        storedError = error
-        lock.unlock()
-        done.signal()
-    }
-
-    func wait() { done.wait() }
-
-    var data: Data? { lock.withLock { storedData } }
-    var response: HTTPURLResponse? { lock.withLock { storedResponse } }
-    var error: (any Error)? { lock.withLock { storedError } }
-}
-#endif
