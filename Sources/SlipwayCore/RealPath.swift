@@ -19,15 +19,32 @@ public enum RealPath {
                 let base = String(cString: real)
                 guard !missing.isEmpty else { return base }
                 let rest = missing.reversed().joined(separator: "/")
-                return URL(fileURLWithPath: base + (base == "/" ? "" : "/") + rest).standardizedFileURL.path
+                return folded(base + "/" + rest)
             }
-            guard let slash = existing.lastIndex(of: "/"), existing != "/" else {
-                return URL(fileURLWithPath: path).standardizedFileURL.path
-            }
+            guard let slash = existing.lastIndex(of: "/"), existing != "/" else { return folded(path) }
             let last = existing[existing.index(after: slash)...]
             if !last.isEmpty { missing.append(last) }
             existing = slash == existing.startIndex ? "/" : String(existing[..<slash])
         }
+    }
+
+    /// `path` made absolute (against the current folder), with `.`, `..` and repeated slashes folded by name and no
+    /// trailing slash, never consulting the file system.
+    ///
+    /// Foundation's `standardizedFileURL` does consult it: on macOS it drops a leading `/private` from a path that
+    /// exists (`/private/var/x` becomes `/var/x`, `/var` being a link to `/private/var`) but not from one that does
+    /// not, so a file about to be created and its existing folder could disagree on their prefix.
+    public static func folded(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var names: [Substring] = []
+        for name in absolute.split(separator: "/") where name != "." {
+            if name == ".." {
+                _ = names.popLast()
+            } else {
+                names.append(name)
+            }
+        }
+        return "/" + names.joined(separator: "/")
     }
 
     /// `path` relative to the folder `root` when it lies inside it (both real paths), else `nil`; `""` for the

@@ -1,5 +1,6 @@
 import CGit2
 import Foundation
+import SlipwayCore
 
 /// What hooks need from a repository: where git looks for them, the repository's own config file, the reflog entry
 /// that says how HEAD last moved, and commit trailers.
@@ -13,13 +14,12 @@ extension Repository {
     /// otherwise `hooks/` in the common git folder, which linked worktrees share with the main one.
     public var hooksDirectory: URL {
         if let configured = configPath("core.hooksPath"), !configured.isEmpty {
-            if configured.hasPrefix("/") {
-                return URL(fileURLWithPath: configured, isDirectory: true).standardizedFileURL
-            }
-            return URL(fileURLWithPath: configured, isDirectory: true, relativeTo: rootDirectory).absoluteURL
-                .standardizedFileURL
+            // Folded by name (RealPath.folded): standardizedFileURL would drop a leading /private on macOS once the
+            // folder exists, and the path would no longer start with the repository's own.
+            let path = configured.hasPrefix("/") ? configured : rootDirectory.path + "/" + configured
+            return URL(fileURLWithPath: RealPath.folded(path), isDirectory: true)
         }
-        return commonDirectory.appendingPathComponent("hooks", isDirectory: true).standardizedFileURL
+        return URL(fileURLWithPath: RealPath.folded(commonDirectory.path + "/hooks"), isDirectory: true)
     }
 
     // MARK: Configuration

@@ -37,7 +37,7 @@ extension HooksService {
 
     /// `core.hooksPath` set for every repository: installing there would run Slipway's hooks in all of them.
     private func sharedFolderError(_ scope: Repository.ConfigScope) -> Failure {
-        let own = repository.commonDirectory.appendingPathComponent("hooks").standardizedFileURL.path
+        let own = RealPath.folded(repository.commonDirectory.appendingPathComponent("hooks").path)
         return Failure(
             "core.hooksPath is set in \(scope.displayName), so \(folder.path) holds the hooks of every repository "
                 + "that does not set its own; installing there would run Slipway's hooks in all of them",

@@ -88,7 +88,7 @@ extension HooksService {
         for current in InstallChange.folders(from: folder, upTo: topmost) {
             guard let mode = FileStatus(current)?.permissions, var entries = entries(of: current) else { break }
             if let emptied { entries.remove(emptied.lastPathComponent) }
-            if current.path == folder.standardizedFileURL.path {
+            if current.path == RealPath.folded(folder.path) {
                 entries = HooksService.entries(entries, after: changes)
             }
             guard entries.isEmpty else { break }

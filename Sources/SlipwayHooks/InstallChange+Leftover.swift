@@ -57,9 +57,9 @@ extension InstallChange {
 
     /// `folder` and each folder above it up to `topmost`, deepest first.
     static func folders(from folder: URL, upTo topmost: URL) -> [URL] {
-        let stop = topmost.standardizedFileURL.path
+        let stop = RealPath.folded(topmost.path)
         var folders: [URL] = []
-        var current = folder.standardizedFileURL
+        var current = URL(fileURLWithPath: RealPath.folded(folder.path), isDirectory: true)
         while current.path.hasPrefix(stop) {
             folders.append(current)
             if current.path == stop || current.path == "/" { break }

@@ -8,19 +8,14 @@ public enum SlipwayExecutable {
     public static func path(environment: [String: String] = ProcessEnvironment.current) -> String {
         let invoked = CommandLine.arguments.first ?? ""
         let currentDirectory = FileManager.default.currentDirectoryPath
+        // Folded by name (RealPath.folded): standardizedFileURL resolves links when the path holds `..`.
         if invoked.contains("/") {
-            let url =
-                invoked.hasPrefix("/")
-                ? URL(fileURLWithPath: invoked)
-                : URL(fileURLWithPath: invoked, relativeTo: URL(fileURLWithPath: currentDirectory, isDirectory: true))
-            return url.absoluteURL.standardizedFileURL.path
+            return RealPath.folded(invoked.hasPrefix("/") ? invoked : currentDirectory + "/" + invoked)
         }
         if !invoked.isEmpty {
             for folder in (environment["PATH"] ?? "").split(separator: ":") where folder.hasPrefix("/") {
-                let candidate = URL(fileURLWithPath: String(folder), isDirectory: true).appendingPathComponent(invoked)
-                if FileManager.default.isExecutableFile(atPath: candidate.path) {
-                    return candidate.standardizedFileURL.path
-                }
+                let candidate = RealPath.folded(String(folder) + "/" + invoked)
+                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
             }
         }
         return Bundle.main.executablePath ?? invoked

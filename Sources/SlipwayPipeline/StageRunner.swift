@@ -152,12 +152,12 @@ public struct StageRunner {
     private func workingDirectory(_ stage: Stage, root: URL) -> String {
         guard let folder = stage.workingDirectory else { return root.path }
         if folder.hasPrefix("/") { return folder }
-        return root.appendingPathComponent(folder).standardizedFileURL.path
+        return RealPath.folded(root.appendingPathComponent(folder).path)
     }
 
     private func displayPath(_ url: URL, root: URL) -> String {
-        let rootPath = root.standardizedFileURL.path
-        let path = url.standardizedFileURL.path
+        let rootPath = RealPath.folded(root.path)
+        let path = RealPath.folded(url.path)
         if path.hasPrefix(rootPath + "/") { return String(path.dropFirst(rootPath.count + 1)) }
         return path
     }

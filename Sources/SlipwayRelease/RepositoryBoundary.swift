@@ -80,9 +80,9 @@ struct RepositoryBoundary {
 
     /// The path as named, and where it leads when a symbolic link takes it elsewhere.
     private func shown(_ url: URL, _ real: String) -> String {
-        let named = url.standardizedFileURL.path
+        let named = RealPath.folded(url.path)
         let lexical =
-            RealPath.relative(named, inside: root.standardizedFileURL.path).map { $0.isEmpty ? "." : $0 } ?? named
+            RealPath.relative(named, inside: RealPath.folded(root.path)).map { $0.isEmpty ? "." : $0 } ?? named
         let leads = display(real)
         return lexical == leads ? leads : "\(lexical) (which leads to \(leads))"
     }
