@@ -15,7 +15,9 @@ import Darwin
 /// file named, and the commit returns. Nothing here or in the child holds git's standard error open afterwards.
 extension PostCommitHook {
     public func run(within seconds: Double, environment: [String: String], console: Console) -> ExitStatus {
-        let folder = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        // macOS's TMPDIR ends in a slash (`/var/folders/…/T/`).
+        var folder = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
         guard let output = PostCommitHook.temporaryFile(in: folder) else {
             console.err("slipway: post-commit hook skipped: cannot create a temporary file in \(folder)\n")
             return .success

@@ -69,7 +69,10 @@ struct StageInputs {
     /// A folder only this user can read (`mkdtemp` makes it 0700).
     private mutating func folder() throws -> String {
         if let privateFolder { return privateFolder }
-        let base = (ProcessEnvironment.current["TMPDIR"] ?? "/tmp") + "/slipway-key.XXXXXX"
+        // macOS's TMPDIR ends in a slash (`/var/folders/…/T/`).
+        var folder = ProcessEnvironment.current["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+        let base = folder + "/slipway-key.XXXXXX"
         var template = Array(base.utf8CString)
         guard let made = mkdtemp(&template) else {
             throw Failure("mkdtemp \(base): \(String(cString: strerror(errno)))")
