@@ -2,6 +2,8 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A small HTTP/1.1 server on 127.0.0.1 for tests: POSIX sockets, one connection at a time, `Connection: close`.
@@ -43,12 +45,11 @@ final class LocalHTTPServer: @unchecked Sendable {
 
     init(handler: @escaping @Sendable (Request) -> Response) throws {
         self.handler = handler
-        let descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = Socket.stream()
         guard descriptor >= 0 else { throw TestFailure("socket: \(String(cString: strerror(errno)))") }
         var yes: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
+        var address = Socket.inetAddress()
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         let bound = withUnsafePointer(to: &address) {
@@ -86,6 +87,7 @@ final class LocalHTTPServer: @unchecked Sendable {
                 if errno == EINTR { continue }
                 return
             }
+            Socket.keepSIGPIPEAway(client)
             handle(client)
             close(client)
         }
@@ -105,7 +107,7 @@ final class LocalHTTPServer: @unchecked Sendable {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes {
-                send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                send(client, $0.baseAddress, $0.count, Socket.sendFlags)
             }
             if written <= 0 { return }
             offset += written
@@ -157,4 +159,39 @@ final class LocalHTTPServer: @unchecked Sendable {
         }
         return nil
     }
+}
+
+/// The socket calls whose spelling differs between glibc and Darwin, side by side.
+private enum Socket {
+    #if canImport(Glibc)
+    /// glibc imports SOCK_STREAM as an enum case.
+    static func stream() -> Int32 { Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0) }
+
+    static func inetAddress() -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        return address
+    }
+
+    /// A client that hung up makes `send` fail with EPIPE instead of raising SIGPIPE, which would end the tests.
+    static let sendFlags = Int32(MSG_NOSIGNAL)
+    static func keepSIGPIPEAway(_ client: Int32) {}
+    #else
+    static func stream() -> Int32 { Darwin.socket(AF_INET, SOCK_STREAM, 0) }
+
+    /// Darwin's socket addresses start with their own length.
+    static func inetAddress() -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        address.sin_family = sa_family_t(AF_INET)
+        return address
+    }
+
+    /// Darwin has no MSG_NOSIGNAL: the socket option SO_NOSIGPIPE does the same for every send on it.
+    static let sendFlags: Int32 = 0
+    static func keepSIGPIPEAway(_ client: Int32) {
+        var yes: Int32 = 1
+        setsockopt(client, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+    }
+    #endif
 }
