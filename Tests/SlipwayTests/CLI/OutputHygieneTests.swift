@@ -104,7 +104,7 @@ struct OutputHygieneTests {
         let summary = repo.home.url.appendingPathComponent("summary.md")
         let result = try repo.slipway(
             "run", extraEnvironment: ["GITHUB_ACTIONS": "true", "CI": "true", "GITHUB_STEP_SUMMARY": summary.path])
-        let folder = repo.url.resolvingSymlinksInPath().path
+        let folder = realPath(repo.url.path)
         let detail = "the working directory \"\(folder)/x\\ry\" does not exist"
         #expect(result.stdout.contains(": \(detail)\n"), "\(result.stdout)")
         let table = try String(contentsOf: summary, encoding: .utf8)

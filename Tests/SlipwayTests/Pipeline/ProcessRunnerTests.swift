@@ -60,7 +60,7 @@ struct ProcessRunnerTests {
         #expect(outcome.succeeded)
         #expect(outcome.termination == .exited(0))
         #expect(
-            observer.text(.standardOutput) == "out\n\(folder.url.resolvingSymlinksInPath().path)\n"
+            observer.text(.standardOutput) == "out\n\(realPath(folder.url.path))\n"
                 || observer.text(.standardOutput) == "out\n\(folder.path)\n")
         #expect(observer.text(.standardError) == "err\n")
     }

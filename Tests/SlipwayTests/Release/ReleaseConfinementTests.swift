@@ -88,7 +88,7 @@ struct ReleaseConfinementTests {
         #expect(result.stdout.isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == [])
         if output.hasPrefix("../") || output.hasPrefix("dist") {
-            #expect(result.stderr.contains("outside the repository \(repo.url.resolvingSymlinksInPath().path)"))
+            #expect(result.stderr.contains("outside the repository \(realPath(repo.url.path))"))
         }
     }
 
@@ -112,7 +112,7 @@ struct ReleaseConfinementTests {
         let result = try repo.slipway("manifest", "--artifact", "build/*.zip")
         try expectRefused(
             result,
-            "Error: the artifact build/MyApp.zip leads to \(secret.resolvingSymlinksInPath().path), outside "
+            "Error: the artifact build/MyApp.zip leads to \(realPath(secret.path)), outside "
                 + "the repository", "manifest", before: before, repo)
         #expect(!FileManager.default.fileExists(atPath: repo.url.appendingPathComponent(".slipway").path))
     }

@@ -12,7 +12,7 @@ struct OutsideSpecRepository {
     /// The folder beside the working tree.
     var outside: URL { repo.directory.url.appendingPathComponent("outside", isDirectory: true) }
     /// The real path of the working tree, as messages name it.
-    var root: String { repo.url.resolvingSymlinksInPath().path }
+    var root: String { realPath(repo.url.path) }
 
     /// `project.yml` with `include` (none when `nil`) and the given outside files, committed.
     init(include: String?, outsideFiles: [String: String] = ["inc.yml": fragment]) throws {
@@ -177,17 +177,26 @@ struct SpecConfinementTests {
         #expect(!(result.stdout + result.stderr).contains(OutsideSpecRepository.secret))
     }
 
-    @Test("including /etc/passwd: version names the file without its first line; bump refuses it unread")
+    /// A system file whose first line is text and whose path is its real path, so messages name it as written: on
+    /// macOS `/etc` is a link to `/private/etc` (which shares `/private` with the temporary folder).
+    #if os(Linux)
+    static let systemPath = "/etc/passwd"
+    #else
+    static let systemPath = "/System/Library/CoreServices/SystemVersion.plist"
+    #endif
+
+    @Test("including a system file (/etc/passwd): version names the file without its first line; bump refuses it")
     func systemFile() throws {
-        let passwd = try String(contentsOfFile: "/etc/passwd", encoding: .utf8)
-        let firstLine = try #require(passwd.split(separator: "\n").first.map(String.init))
-        let fixture = try OutsideSpecRepository(include: "/etc/passwd")
+        let system = Self.systemPath
+        let text = try String(contentsOfFile: system, encoding: .utf8)
+        let firstLine = try #require(text.split(separator: "\n").first.map(String.init))
+        let fixture = try OutsideSpecRepository(include: system)
         let version = try fixture.repo.slipway("version")
         #expect(version.status == 2)
-        #expect(version.stderr.hasPrefix("/etc/passwd:1:1: error: "), "\(version.stderr)")
+        #expect(version.stderr.hasPrefix("\(system):1:1: error: "), "\(version.stderr)")
         let bump = try fixture.repo.slipway("bump", "patch", "--dry-run")
         #expect(bump.status == 2)
-        #expect(bump.stderr.contains("include '/etc/passwd' is outside the repository"), "\(bump.stderr)")
+        #expect(bump.stderr.contains("include '\(system)' is outside the repository"), "\(bump.stderr)")
         for result in [version, bump] {
             #expect(!(result.stdout + result.stderr).contains(firstLine))
         }
@@ -212,7 +221,7 @@ struct SpecConfinementTests {
         #expect(
             result.stderr.contains(
                 "project.yml:2:11: error: include '../outside/inc.yml' is outside "
-                    + "\(work.resolvingSymlinksInPath().path), the folder Slipway works in (there is no git repository)"
+                    + "\(realPath(work.path)), the folder Slipway works in (there is no git repository)"
             ), "\(result.stderr)")
         #expect(result.stderr.contains("hint: bump and release edit and commit only files inside that folder"))
         #expect(try TreeSnapshot(folder.url) == before)
