@@ -24,14 +24,17 @@ func runProcess(
     process.standardError = err
     process.standardInput = inPipe
     try process.run()
-    if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
+    // The throwing write: a child that exits without reading its input is an error here, not a crash (Darwin's
+    // `write(_:)` raises an Objective-C exception).
+    if let input { try? inPipe.fileHandleForWriting.write(contentsOf: Data(input.utf8)) }
     try? inPipe.fileHandleForWriting.close()
     // Read both pipes concurrently so a chatty child never blocks on a full pipe.
     nonisolated(unsafe) var errData = Data()
+    let errors = Handoff(err.fileHandleForReading)
     let group = DispatchGroup()
     group.enter()
     DispatchQueue.global().async {
-        errData = err.fileHandleForReading.readDataToEndOfFile()
+        errData = errors.value.readDataToEndOfFile()
         group.leave()
     }
     let outData = out.fileHandleForReading.readDataToEndOfFile()
@@ -62,4 +65,14 @@ func isolatedEnvironment(home: URL, extra: [String: String] = [:]) -> [String: S
     environment["GIT_COMMITTER_EMAIL"] = "committer@example.com"
     for (key, value) in extra { environment[key] = value }
     return environment
+}
+
+/// Hands a Foundation object to the one other thread that uses it. `Pipe` and `FileHandle` are `Sendable` in Linux's
+/// Foundation but not declared so in every Apple SDK, where capturing them in a `@Sendable` closure does not compile.
+final class Handoff<Value>: @unchecked Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
 }

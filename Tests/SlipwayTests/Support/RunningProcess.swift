@@ -22,15 +22,15 @@ final class RunningProcess: @unchecked Sendable {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        read(out.fileHandleForReading, isError: false)
-        read(err.fileHandleForReading, isError: true)
+        read(Handoff(out.fileHandleForReading), isError: false)
+        read(Handoff(err.fileHandleForReading), isError: true)
     }
 
-    private func read(_ handle: FileHandle, isError: Bool) {
+    private func read(_ handle: Handoff<FileHandle>, isError: Bool) {
         readers.enter()
         Thread.detachNewThread { [self] in
             while true {
-                let chunk = handle.availableData
+                let chunk = handle.value.availableData
                 lock.lock()
                 if chunk.isEmpty {
                     lock.broadcast()
@@ -95,11 +95,16 @@ final class RunningProcess: @unchecked Sendable {
 /// Whether a process is still running (a zombie counts as gone: nothing may reap it in a container).
 func isProcessRunning(_ pid: Int32) -> Bool {
     guard kill(pid, 0) == 0 else { return false }
+    #if os(Linux)
     guard let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
         let close = stat.lastIndex(of: UInt8(ascii: ")"))
     else { return true }
     let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "))
     return fields.first?.first != UInt8(ascii: "Z")
+    #else
+    // macOS has no /proc, and launchd reaps an orphan at once, so kill(2)'s answer stands.
+    return true
+    #endif
 }
 
 /// Reads a pid a stage wrote to a file, waiting briefly for it to appear.

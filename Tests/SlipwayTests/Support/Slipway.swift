@@ -6,13 +6,18 @@ enum SlipwayBinary {
     static let path: String = {
         if let override = ProcessInfo.processInfo.environment["SLIPWAY_BIN"] { return override }
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // On macOS a runner in the toolchain (xctest, swiftpm-testing-helper) loads the tests' .xctest bundle,
+        // which lies in the build folder next to slipway.
+        let loaded = Bundle(for: TemporaryDirectory.self).bundleURL.deletingLastPathComponent()
+        let fromSource = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/slipway")
         let candidates = [
             bundle.appendingPathComponent("slipway"),
             bundle.deletingLastPathComponent().appendingPathComponent("slipway"),
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/slipway"),
+            loaded.appendingPathComponent("slipway"),
+            fromSource,
         ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }?.path ?? candidates[2].path
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }?.path ?? fromSource.path
     }()
 
     /// Runs `slipway <arguments>` in `directory` with the test's isolated environment.
