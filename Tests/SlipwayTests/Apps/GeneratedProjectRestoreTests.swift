@@ -13,14 +13,15 @@ import Darwin
 struct GeneratedProjectRestoreTests {
     static let pbxproj = "Notes.xcodeproj/project.pbxproj"
 
-    /// The committed-project fixture with a real `generate` stage that rewrites the pbxproj, and `later` after it.
+    /// The committed-project fixture with a real `generate` stage that rewrites the pbxproj (`sed -i.bak`, the
+    /// in-place form BSD and GNU sed both read), and `later` after it.
     static func fixture(later: String) throws -> (fixture: AppFixture, refs: String, spec: String, project: String) {
         let fixture = try AppFixture(
             "committed-project",
             configuration: """
                 stages:
                   - name: generate
-                    run: sed -i "s/1.2.0/$SLIPWAY_VERSION/" \(pbxproj)
+                    run: sed -i.bak "s/1.2.0/$SLIPWAY_VERSION/" \(pbxproj) && rm \(pbxproj).bak
                   - name: check
                     run: \(later)
 

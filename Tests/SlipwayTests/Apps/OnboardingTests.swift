@@ -79,7 +79,9 @@ struct OnboardingTests {
         #expect(refused.stderr.contains("git tracks the generated Notes.xcodeproj/project.pbxproj"))
         try fixture.repo.write(
             ".slipway.yml",
-            "stages:\n  - name: generate\n    run: sed -i \"s/1.2.0/$SLIPWAY_VERSION/\" Notes.xcodeproj/project.pbxproj\n"
+            // `-i.bak` and no space: the one in-place form BSD sed (macOS) and GNU sed both read.
+            "stages:\n  - name: generate\n    run: sed -i.bak \"s/1.2.0/$SLIPWAY_VERSION/\" Notes.xcodeproj/project.pbxproj"
+                + " && rm Notes.xcodeproj/project.pbxproj.bak\n"
         )
         try fixture.repo.commit("a generate stage")
         let result = try fixture.repo.slipway("release", "patch")

@@ -113,14 +113,15 @@ struct ManifestCommandTests {
         #expect(text.hasSuffix("\n"))
 
         let check = try runProcess(
-            "/usr/bin/env", ["sha256sum", "--strict", "-c", file], in: repo.url, environment: repo.environment)
+            "/usr/bin/env", ReleaseFixture.sha256Command + ["--strict", "-c", file], in: repo.url,
+            environment: repo.environment)
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         #expect(check.stdout.components(separatedBy: ": OK").count - 1 == 3)
 
         // The check is real: a changed artifact fails it.
         try ReleaseFixture.writeArtifact(repo, "build/b.ipa", size: 5000, seed: 8)
         let tampered = try runProcess(
-            "/usr/bin/env", ["sha256sum", "-c", file], in: repo.url, environment: repo.environment)
+            "/usr/bin/env", ReleaseFixture.sha256Command + ["-c", file], in: repo.url, environment: repo.environment)
         #expect(tampered.status != 0)
         #expect(tampered.stdout.contains("build/b.ipa: FAILED"))
     }

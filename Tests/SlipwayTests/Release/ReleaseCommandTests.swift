@@ -115,7 +115,8 @@ struct ReleaseCommandTests {
     /// checksums.txt checks out with sha256sum, from the repository root.
     private func expectChecksumsVerify(_ repo: TestRepository) throws {
         let check = try runProcess(
-            "/usr/bin/env", ["sha256sum", "--strict", "-c", ".slipway/releases/1.3.0+43/checksums.txt"],
+            "/usr/bin/env",
+            ReleaseFixture.sha256Command + ["--strict", "-c", ".slipway/releases/1.3.0+43/checksums.txt"],
             in: repo.url, environment: repo.environment)
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         #expect(check.stdout == "build/MyApp-1.3.0.zip: OK\n")

@@ -47,10 +47,20 @@ enum ReleaseFixture {
         try Data(bytes).write(to: url)
     }
 
+    /// The checksum program, as argv: GNU's `sha256sum` (macOS 14 and later ship one that takes its options), else
+    /// `shasum -a 256` (Perl's, on every Mac), which writes and checks the same format.
+    static let sha256Command: [String] = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let found = path.split(separator: ":").contains {
+            FileManager.default.isExecutableFile(atPath: "\($0)/sha256sum")
+        }
+        return found ? ["sha256sum"] : ["shasum", "-a", "256"]
+    }()
+
     /// `sha256sum <path>`'s digest, the oracle for Slipway's own.
     static func sha256sum(_ repo: TestRepository, _ path: String) throws -> String {
         let result = try runProcess(
-            "/usr/bin/env", ["sha256sum", "--", path], in: repo.url, environment: repo.environment)
+            "/usr/bin/env", sha256Command + ["--", path], in: repo.url, environment: repo.environment)
         guard result.status == 0, let digest = result.stdout.split(separator: " ").first else {
             throw TestFailure("sha256sum failed: \(result.stderr)")
         }

@@ -19,7 +19,8 @@ struct ShipExecutionTests {
             printf '%s\\n' "$@" > argv.txt
             while [ $# -gt 0 ]; do
                 if [ "$1" = -authenticationKeyPath ]; then
-                    echo "$2" > keypath.txt; stat -c %a "$2" > keymode.txt; stat -c %a "$(dirname "$2")" > dirmode.txt
+                    echo "$2" > keypath.txt
+                    ls -ld "$2" | cut -c2-10 > keymode.txt; ls -ld "$(dirname "$2")" | cut -c2-10 > dirmode.txt
                     cat "$2" > keycopy.txt
                 fi
                 shift
@@ -58,8 +59,8 @@ struct ShipExecutionTests {
         let keyPath = try read("keypath.txt").trimmingCharacters(in: .newlines)
         #expect(try read("argv.txt") == "-exportArchive\n-authenticationKeyPath\n\(keyPath)\n")
         #expect(keyPath.hasSuffix("/AuthKey_K1.p8"))
-        #expect(try read("keymode.txt") == "600\n")
-        #expect(try read("dirmode.txt") == "700\n")
+        #expect(try read("keymode.txt") == "rw-------\n")
+        #expect(try read("dirmode.txt") == "rwx------\n")
         #expect(try read("keycopy.txt") == "PEM TEXT\n")
         #expect(try read("plist-seen.txt") == "<plist/>\n")
         #expect(!FileManager.default.fileExists(atPath: keyPath))
