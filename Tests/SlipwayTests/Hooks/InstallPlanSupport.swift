@@ -1,4 +1,5 @@
 import Foundation
+import SlipwayCore
 import Testing
 
 @testable import SlipwayHooks
@@ -62,8 +63,10 @@ struct DiskState: Equatable, CustomStringConvertible {
         }
     }
 
+    /// By name, as Slipway names the paths it plans (`standardizedFileURL` would drop `/private` on macOS from a path
+    /// that exists and keep it on one that does not).
     static func relative(_ url: URL, root: URL) -> String {
-        String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
+        String(RealPath.folded(url.path).dropFirst(RealPath.folded(root.path).count + 1))
     }
 
     /// This state with `changes` made as the plan describes them: what the executor must leave on disk.
