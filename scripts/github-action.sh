@@ -79,7 +79,7 @@ step_key() {
 # as 404, 37 a missing file:// file); any other failure ends the step.
 fetch() {
     status=0
-    curl -fsSL --retry 3 -o "$2" "$1" || status=$?
+    curl -fsL --retry 3 -o "$2" "$1" || status=$?
     case $status in
     0) return 0 ;;
     22 | 37) return 1 ;;
