@@ -38,8 +38,11 @@ rm -rf "${dist:?}/$name"
 (cd "$dist" && shasum -a 256 "$name.tar.gz" >"$name.tar.gz.sha256")
 # The manifest command writes manifest.json, checksums.txt and provenance.intoto.json into one folder; each asset
 # gets its own names, so that the macOS and Linux records sit side by side on the release.
-"$binary" manifest --artifact "$dist/$name.tar.gz" --in-toto --output "$record/"
+# (Its own report names the folder's files, which are renamed here; the list below replaces it.)
+"$binary" manifest --artifact "$dist/$name.tar.gz" --in-toto --output "$record/" >/dev/null
 mv "$record/manifest.json" "$dist/$name.manifest.json"
 mv "$record/provenance.intoto.json" "$dist/$name.intoto.json"
 rm -rf "$record"
-echo "dist: $dist/$name.tar.gz"
+for file in "$name.tar.gz" "$name.tar.gz.sha256" "$name.manifest.json" "$name.intoto.json"; do
+    echo "dist: $dist/$file"
+done
