@@ -27,16 +27,15 @@ test: setup
 run: build
 	scripts/run-example.sh $(BIN)
 
-# On Linux the release binary is one static executable: the Swift runtime, Foundation, libgit2, libyaml and libcrypto
-# linked in, so that a run starts without loading shared libraries (scripts/release-options.sh; the README's "Install").
+# The build users run: `swift build -c release`, with the Swift runtime linked in on Linux (macOS has it in the OS).
+# `make install` copies it to $(PREFIX)/bin, and `make bench` measures this same binary. The C libraries come from
+# the system here; the released binaries link static ones (scripts/build-static-libs.sh, .github/workflows/release.yml).
 ifeq ($(shell uname -s),Linux)
-STATIC_DIR = $(CURDIR)/.build/static-libs
-RELEASE_BUILD = PKG_CONFIG_PATH=$(STATIC_DIR)/pkgconfig $(SWIFT) build -c release $$(scripts/release-options.sh $(STATIC_DIR))
+RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib
 else
 RELEASE_BUILD = $(SWIFT) build -c release
 endif
 
-# The build users run: `make install` copies it to $(PREFIX)/bin, and `make bench` measures this same binary.
 release: setup
 	$(RELEASE_BUILD)
 
@@ -50,9 +49,8 @@ bench: release
 clean:
 	rm -rf .build
 
-# A release bundle: the release binary (static Swift runtime on Linux) in a .tar.gz, its sha256, and the manifest
-# and in-toto statement Slipway's own `manifest` command writes for it, all in .build/dist/.
+# A release bundle of this machine's release build in .build/dist/: the .tar.gz, its sha256, and the manifest and
+# in-toto statement Slipway's own `manifest` command writes for it (scripts/dist.sh).
 .PHONY: dist
-dist: setup
-	$(RELEASE_BUILD)
+dist: release
 	scripts/dist.sh .build/release/slipway

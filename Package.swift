@@ -10,6 +10,8 @@ import PackageDescription
 // The C libraries come from the system (Debian's -dev packages or Homebrew); no Swift package is fetched.
 let package = Package(
     name: "Slipway",
+    // The oldest macOS the released binary runs on (scripts/build-static-libs.sh builds its C libraries for it too).
+    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "slipway", targets: ["slipway"]),
         .library(name: "SlipwayKit", targets: ["SlipwayKit"]),

@@ -1,20 +1,41 @@
-# Homebrew formula for Slipway, built from the repository's head (no release tarball yet):
-#   brew install --HEAD ./Formula/slipway.rb
-# or from a tap that holds this file. `brew test slipway` runs the test block below.
+# Homebrew formula for Slipway 0.1.0, written by scripts/update-formula.sh; edit the script, not this file.
+#   brew install <tap>/slipway          the released binary (macOS universal, Linux x86_64)
+#   brew install --HEAD <tap>/slipway   main, built from source with Swift and Homebrew's C libraries
 class Slipway < Formula
   desc "Build and release automation for XcodeGen apps"
   homepage "https://github.com/slipway/slipway"
-  head "https://github.com/slipway/slipway.git", branch: "main"
+  version "0.1.0"
 
-  depends_on "pkgconf" => :build
-  depends_on xcode: ["16.0", :build]
-  depends_on "libgit2"
-  depends_on "libyaml"
-  depends_on "openssl@3"
+  on_macos do
+    url "https://github.com/slipway/slipway/releases/download/v0.1.0/slipway-0.1.0-darwin-universal.tar.gz"
+    sha256 "0000000000000000000000000000000000000000000000000000000000000000"
+  end
+
+  on_linux do
+    on_intel do
+      url "https://github.com/slipway/slipway/releases/download/v0.1.0/slipway-0.1.0-linux-x86_64.tar.gz"
+      sha256 "0000000000000000000000000000000000000000000000000000000000000000"
+    end
+  end
+
+  head do
+    url "https://github.com/slipway/slipway.git", branch: "main"
+
+    depends_on "pkgconf" => :build
+    depends_on xcode: ["16.0", :build]
+    depends_on "libgit2"
+    depends_on "libyaml"
+    depends_on "openssl@3"
+  end
 
   def install
-    system "swift", "build", "--disable-sandbox", "--configuration", "release"
-    bin.install ".build/release/slipway"
+    if build.head?
+      system "swift", "build", "--disable-sandbox", "--configuration", "release"
+      bin.install ".build/release/slipway"
+    else
+      # The release tarball: bin/slipway, with the C libraries and (on Linux) the Swift runtime linked in.
+      bin.install "bin/slipway"
+    end
   end
 
   test do

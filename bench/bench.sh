@@ -19,7 +19,7 @@ cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || sysctl -n hw.ncpu)
 load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || sysctl -n vm.loadavg 2>/dev/null || echo "?")
 echo "machine: $(uname -sm), $cores cores, load average $load; $(git --version); slipway $("$binary" --version)"
 if command -v ldd >/dev/null 2>&1 && ldd "$binary" 2>/dev/null | grep -q libswiftCore; then
-    echo "note: $binary links the Swift runtime dynamically; 'make bench' builds with --static-swift-stdlib as the README recommends"
+    echo "note: $binary loads the Swift runtime as a shared library; 'make bench' measures the release build, which links it in (--static-swift-stdlib)"
 fi
 status=0
 echo

@@ -1,6 +1,5 @@
 #!/bin/sh
 # Writes the spec bench/bump.sh times: <dir>/project.yml, a 10,000-line XcodeGen spec with 200 targets.
-# scripts/link-order.sh profiles `bump` on the same file.
 # usage: bench/bump-spec.sh <dir>
 set -eu
 

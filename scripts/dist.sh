@@ -1,8 +1,9 @@
 #!/bin/sh
 # Packs a release build of slipway into .build/dist/slipway-<version>-<os>-<arch>.tar.gz (bin/slipway, README.md,
-# CHANGELOG.md), writes its sha256 beside it, and records it with Slipway's own manifest command: manifest.json,
-# checksums.txt and the in-toto statement provenance.intoto.json in .build/dist/. `make dist` builds the binary
-# (static Swift runtime on Linux, the flags of `make bench` and `make install`) and runs this.
+# CHANGELOG.md) and writes beside it <asset>.sha256 (`shasum -a 256` format), and, from Slipway's own manifest
+# command, <asset>.manifest.json and the in-toto statement <asset>.intoto.json. <os> is darwin or linux; <arch> is
+# the binary's: universal for a macOS binary with more than one architecture. The release workflow
+# (.github/workflows/release.yml) attaches these files to the GitHub release; `make dist` packs this machine's build.
 # usage: scripts/dist.sh <path of the release slipway binary>
 set -eu
 cd "$(dirname "$0")/.."
@@ -10,9 +11,18 @@ binary=${1:?usage: scripts/dist.sh <path of the release slipway binary>}
 
 version=$("$binary" --version)
 os=$(uname -s | tr '[:upper:]' '[:lower:]')
-name="slipway-$version-$os-$(uname -m)"
+arch=$(uname -m)
+if [ "$os" = darwin ]; then
+    archs=$(lipo -archs "$binary")
+    case $archs in
+    *" "*) arch=universal ;;
+    *) arch=$archs ;;
+    esac
+fi
+name="slipway-$version-$os-$arch"
 dist=.build/dist
-rm -rf "${dist:?}/$name" "$dist/$name.tar.gz" "$dist/$name.tar.gz.sha256"
+record="$dist/$name.record"
+rm -rf "${dist:?}/$name" "$record" "$dist/$name".*
 mkdir -p "$dist/$name/bin"
 cp "$binary" "$dist/$name/bin/slipway"
 cp README.md CHANGELOG.md "$dist/$name/"
@@ -26,5 +36,13 @@ else
 fi
 rm -rf "${dist:?}/$name"
 (cd "$dist" && shasum -a 256 "$name.tar.gz" >"$name.tar.gz.sha256")
-"$binary" manifest --artifact "$dist/$name.tar.gz" --in-toto --output "$dist/"
-echo "dist: $dist/$name.tar.gz"
+# The manifest command writes manifest.json, checksums.txt and provenance.intoto.json into one folder; each asset
+# gets its own names, so that the macOS and Linux records sit side by side on the release.
+# (Its own report names the folder's files, which are renamed here; the list below replaces it.)
+"$binary" manifest --artifact "$dist/$name.tar.gz" --in-toto --output "$record/" >/dev/null
+mv "$record/manifest.json" "$dist/$name.manifest.json"
+mv "$record/provenance.intoto.json" "$dist/$name.intoto.json"
+rm -rf "$record"
+for file in "$name.tar.gz" "$name.tar.gz.sha256" "$name.manifest.json" "$name.intoto.json"; do
+    echo "dist: $dist/$file"
+done

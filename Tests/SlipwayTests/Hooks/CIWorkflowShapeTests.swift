@@ -144,6 +144,7 @@ struct CIWorkflowShapeTests {
                 #expect(usage.contains("\n\(subcommand)) "), "scripts/github-action.sh has no \(subcommand)")
             }
         }
-        #expect(Set(root["outputs"]?.pairs.map(\.key.scalar) ?? []) == ["slipway-path", "version", "cache-hit"])
+        #expect(
+            Set(root["outputs"]?.pairs.map(\.key.scalar) ?? []) == ["slipway-path", "version", "cache-hit", "released"])
     }
 }
