@@ -41,7 +41,7 @@ struct DerivedPlanTests {
 
     @Test("every corpus spec's plan matches its golden file, and every golden plan is valid against the schema")
     func corpusAndSchema() throws {
-        let specs = ProjectFixtures.corpus.appendingPathComponent("specs")
+        let specs = ProjectFixtures.corpus
         var goldens: [URL] = ProjectFixtures.names.map {
             ProjectFixtures.root.appendingPathComponent("\($0)/plan.json")
         }

@@ -9,22 +9,20 @@ enum ProjectFixtures {
     static let names = [
         "split-target", "multi-platform", "scheme-templates", "shared-test-scheme", "destinations", "nested-spec",
     ]
-    /// `SLIPWAY_CORPUS`, else `shared/corpus` beside the package (as scripts/check-corpus.sh finds it).
-    static var corpus: URL {
-        if let path = ProcessInfo.processInfo.environment["SLIPWAY_CORPUS"] { return URL(fileURLWithPath: path) }
-        return JSONSchemaCheck.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-    }
+    /// The public spec corpus, in the repository: one folder per repository snapshot, each laid out as in its
+    /// repository (`Tests/Fixtures/Corpus`; its NOTICE.md names each folder's source, commit and licence).
+    static let corpus = JSONSchemaCheck.packageRoot.appendingPathComponent("Tests/Fixtures/Corpus")
 
-    /// Every spec file in the corpus (as check-bump.py tries them), relative to `corpus/specs`.
+    /// Every spec file in the corpus (`.yml`, `.yaml`, `.json` inside a snapshot folder), relative to `corpus`,
+    /// sorted. Throws when there is none, so a test that walks the corpus never passes over nothing.
     static func corpusSpecs() throws -> [String] {
-        let specs = corpus.appendingPathComponent("specs")
-        guard let walker = FileManager.default.enumerator(atPath: specs.path) else {
-            throw TestFailure("no corpus at \(specs.path): set SLIPWAY_CORPUS or put it in shared/corpus")
+        guard let walker = FileManager.default.enumerator(atPath: corpus.path) else {
+            throw TestFailure("no corpus at \(corpus.path)")
         }
         let found = walker.compactMap { $0 as? String }.filter {
-            ["yml", "yaml", "json"].contains(($0 as NSString).pathExtension.lowercased())
+            $0.contains("/") && ["yml", "yaml", "json"].contains(($0 as NSString).pathExtension.lowercased())
         }
-        guard !found.isEmpty else { throw TestFailure("the corpus at \(specs.path) has no specs") }
+        guard !found.isEmpty else { throw TestFailure("the corpus at \(corpus.path) has no specs") }
         return found.sorted()
     }
 

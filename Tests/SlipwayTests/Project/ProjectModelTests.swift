@@ -16,7 +16,7 @@ struct ProjectModelTests {
 
     @Test("every corpus spec resolves, and its model matches its golden file")
     func corpus() throws {
-        let specs = ProjectFixtures.corpus.appendingPathComponent("specs")
+        let specs = ProjectFixtures.corpus
         for path in try ProjectFixtures.corpusSpecs() {
             let spec = specs.appendingPathComponent(path)
             let text: String
@@ -28,6 +28,23 @@ struct ProjectModelTests {
             }
             let golden = ProjectFixtures.root.appendingPathComponent("corpus/\(path).model.txt")
             try ProjectFixtures.compare(text, golden: golden)
+        }
+    }
+
+    @Test("every golden file under Projects/corpus belongs to a spec the corpus holds")
+    func corpusGoldensHaveSpecs() throws {
+        let specs = Set(try ProjectFixtures.corpusSpecs())
+        let goldens = ProjectFixtures.root.appendingPathComponent("corpus")
+        let files = (FileManager.default.enumerator(atPath: goldens.path)?.compactMap { $0 as? String } ?? []).filter {
+            var folder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: goldens.appendingPathComponent($0).path, isDirectory: &folder)
+                && !folder.boolValue
+        }
+        #expect(files.count >= specs.count, "\(files.count) golden files for \(specs.count) specs")
+        for file in files {
+            let spec = [".model.txt", ".plan.json", ".plan.txt"].first { file.hasSuffix($0) }
+                .map { String(file.dropLast($0.count)) }
+            #expect(spec.map(specs.contains) == true, "\(file) is the golden of no spec in Tests/Fixtures/Corpus")
         }
     }
 
