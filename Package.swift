@@ -35,11 +35,7 @@ let package = Package(
         // Declarations glibc hides behind _GNU_SOURCE (pipe2, posix_spawn_file_actions_addchdir_np); header only.
         .systemLibrary(name: "CSpawn"),
         .target(name: "SlipwayCore", dependencies: ["CSpawn"]),
-        .target(
-            name: "CGitCertificates",
-            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
-        ),
-        .target(name: "SlipwayGit", dependencies: ["CGit2", "CGitCertificates", "SlipwayCore"]),
+        .target(name: "SlipwayGit", dependencies: ["CGit2", "SlipwayCore"]),
         .target(name: "SlipwayYAML", dependencies: ["CYAML", "SlipwayCore"]),
         .target(name: "SlipwayCrypto", dependencies: ["CCrypto", "SlipwayCore"]),
         // Capabilities, lowest first; each imports only targets it lists, all of them above it here.

@@ -5,16 +5,8 @@ static inline int slipway_git_set_caching(int enabled) {
     return git_libgit2_opts(GIT_OPT_ENABLE_CACHING, enabled);
 }
 
-static inline int slipway_git_set_search_path(int level, const char *path) {
-    return git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, level, path);
-}
-
 static inline int slipway_git_set_strict_hash_verification(int enabled) {
     return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, enabled);
-}
-
-static inline int slipway_git_set_ssl_cert_file(const char *file) {
-    return git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS, file, NULL);
 }
 
 static inline int slipway_git_set_mwindow_size(size_t size) {

@@ -1,50 +1,41 @@
 import CGit2
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// One tree read once and kept for lookups by name, for callers that ask several names of the same folder (the
-/// spec cache probes a handful of paths in every commit's root tree; `Repository.object(at:inTree:)` would read
-/// that tree again for each). `TreeDiffer.loadedTree` hands out the trees a comparison has just read.
+/// A tree read through libgit2 (`git_tree_lookup`) and freed with its owner: the tree diff walks its entries, and
+/// callers that ask several names of one folder (the spec cache probes a handful of paths in every commit's root
+/// tree) look each up without reading the tree again. `TreeDiffer.loadedTree` hands out the trees a comparison has
+/// just read.
 public final class LoadedTree {
     public let id: OID
-    private let tree: RawTree
+    private let tree: OpaquePointer
 
     /// Reads the tree `id` of `repository`.
     public init(_ id: OID, in repository: Repository) throws(GitError) {
         var raw = id.raw
-        tree = try RawTree(&raw, odb: repository.objectDatabase())
+        var pointer: OpaquePointer?
+        try check(git_tree_lookup(&pointer, repository.handle, &raw), "git_tree_lookup")
+        guard let pointer else {
+            throw GitError.library(function: "git_tree_lookup", code: -1, detail: "no tree returned for \(id.hex)")
+        }
         self.id = id
+        tree = pointer
     }
 
-    init(id: OID, tree: RawTree) {
-        self.id = id
-        self.tree = tree
+    deinit {
+        git_tree_free(tree)
+    }
+
+    /// The entry at `index` in git's order (a `git_tree_entry` the tree owns), or `nil` past the last one.
+    func entry(at index: Int) -> OpaquePointer? {
+        git_tree_entry_byindex(tree, index)
     }
 
     /// The entries of a known kind, in the tree's order: what `Repository.folderEntries` lists for this folder.
-    public var entries: [TreeEntry] {
-        tree.entries.compactMap { entry in
-            guard let kind = TreeEntry.Kind(git_filemode_t(rawValue: entry.mode)) else { return nil }
-            // Each name ends at the NUL before the entry's id, as git_tree_entry_name's does.
-            return TreeEntry(name: String(cString: tree.name(entry)), kind: kind)
-        }
-    }
+    public var entries: [TreeEntry] { Repository.entries(of: tree) }
 
     /// What `name` (one path component) names in this tree, or `nil` when nothing there is a known kind.
     public func object(named name: String) -> TreeObject? {
-        var name = name
-        return name.withUTF8 { name in
-            guard let start = name.baseAddress else { return nil }
-            for entry in tree.entries where Int(entry.nameLength) == name.count {
-                guard memcmp(tree.name(entry), start, name.count) == 0 else { continue }
-                guard let kind = TreeEntry.Kind(git_filemode_t(rawValue: entry.mode)) else { return nil }
-                return TreeObject(kind: kind, id: OID(tree.id(entry)))
-            }
-            return nil
-        }
+        guard let entry = git_tree_entry_byname(tree, name), let kind = TreeEntry.Kind(git_tree_entry_filemode(entry))
+        else { return nil }
+        return TreeObject(kind: kind, id: OID(git_tree_entry_id(entry)))
     }
 }

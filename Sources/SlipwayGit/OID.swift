@@ -2,9 +2,7 @@ import CGit2
 
 /// A git object id: its 20 bytes, shown as 40 hex digits.
 ///
-/// Kept as three words rather than as its hex string: `detect --each` makes several ids per commit (the commit,
-/// its tree, its parents), and each used to cost a string to format, hash and parse back for libgit2. The words
-/// hold the bytes big-endian, so comparing words compares the bytes, and so the hex strings, in order.
+/// Held as three words, big-endian, so that comparing words compares the bytes (and so the hex strings) in order.
 public struct OID: Hashable, Sendable, CustomStringConvertible, Comparable {
     private let high: UInt64
     private let middle: UInt64
@@ -12,30 +10,18 @@ public struct OID: Hashable, Sendable, CustomStringConvertible, Comparable {
 
     /// The id written as 40 hex digits (either case); `nil` for anything else.
     public init?(hex: String) {
-        guard hex.utf8.count == 40 else { return nil }
-        guard let oid = Array(hex.utf8).withUnsafeBufferPointer({ OID(hexDigits: $0) }) else { return nil }
-        self = oid
-    }
-
-    /// The id written as the first 40 bytes of `digits`, hex digits in either case; `nil` for anything else.
-    init?(hexDigits digits: UnsafeBufferPointer<UInt8>) {
-        guard digits.count >= 40 else { return nil }
-        var bytes: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        let parsed = withUnsafeMutableBytes(of: &bytes) { bytes -> Bool in
-            for index in 0..<20 {
-                guard let high = OID.value(ofHexDigit: digits[2 * index]),
-                    let low = OID.value(ofHexDigit: digits[2 * index + 1])
-                else { return false }
-                bytes[index] = high << 4 | low
-            }
-            return true
-        }
-        guard parsed else { return nil }
-        self = withUnsafeBytes(of: &bytes) { OID(bytes: UnsafeRawBufferPointer(rebasing: $0[0..<20])) }
+        // libgit2 records why it refused the digits, which needs its global state.
+        GitLibrary.ensureInitialised()
+        var oid = git_oid()
+        guard hex.utf8.count == 40, git_oid_fromstrn(&oid, hex, 40) == 0 else { return nil }
+        self.init(oid)
     }
 
     init(_ raw: UnsafePointer<git_oid>) {
-        self.init(bytes: UnsafeRawBufferPointer(start: UnsafeRawPointer(raw), count: 20))
+        let bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(raw), count: 20)
+        high = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
+        middle = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        low = UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
     }
 
     init(_ raw: git_oid) {
@@ -43,15 +29,8 @@ public struct OID: Hashable, Sendable, CustomStringConvertible, Comparable {
         self.init(&copy)
     }
 
-    private init(bytes: UnsafeRawBufferPointer) {
-        high = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
-        middle = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-        low = UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
-    }
-
-    /// An id is a digest, its bytes spread evenly already: the first eight feed the hasher, so the dictionaries
-    /// keyed by ids (the differ's kept trees, the walk's commits) hash one word instead of three, as git's own
-    /// object maps hash an id's first bytes. Equality still compares all twenty.
+    /// An id is a digest whose bytes are spread evenly already, so its first eight are enough to hash (as git's
+    /// object maps hash an id's first bytes); equality still compares all twenty.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(high)
     }
@@ -77,33 +56,12 @@ public struct OID: Hashable, Sendable, CustomStringConvertible, Comparable {
         (lhs.high, lhs.middle, lhs.low) < (rhs.high, rhs.middle, rhs.low)
     }
 
-    /// The first `count` hex digits of the id.
+    /// The first `count` (at most 40) hex digits of the id.
     private func digits(_ count: Int) -> String {
-        let alphabet: StaticString = "0123456789abcdef"
+        var oid = raw
         return String(unsafeUninitializedCapacity: count) { buffer in
-            for index in 0..<count {
-                let nibble = nibble(at: index)
-                buffer[index] = alphabet.utf8Start[Int(nibble)]
-            }
+            buffer.withMemoryRebound(to: CChar.self) { _ = git_oid_nfmt($0.baseAddress, count, &oid) }
             return count
-        }
-    }
-
-    /// The `index`th 4-bit digit, most significant first.
-    private func nibble(at index: Int) -> UInt8 {
-        switch index {
-        case 0..<16: return UInt8(truncatingIfNeeded: high >> UInt64(60 - 4 * index)) & 0xF
-        case 16..<32: return UInt8(truncatingIfNeeded: middle >> UInt64(60 - 4 * (index - 16))) & 0xF
-        default: return UInt8(truncatingIfNeeded: low >> UInt32(28 - 4 * (index - 32))) & 0xF
-        }
-    }
-
-    private static func value(ofHexDigit digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return digit - UInt8(ascii: "A") + 10
-        default: return nil
         }
     }
 }

@@ -69,7 +69,7 @@ extension Repository {
     /// when there is no folder there.
     public func folderEntries(at path: String, in commit: OID) throws(GitError) -> [TreeEntry]? {
         try withTree(of: commit) { root throws(GitError) -> [TreeEntry]? in
-            guard !path.isEmpty else { return entries(of: root) }
+            guard !path.isEmpty else { return Repository.entries(of: root) }
             var entry: OpaquePointer?
             let code = git_tree_entry_bypath(&entry, root, path)
             if code == GIT_ENOTFOUND.rawValue { return nil }
@@ -79,7 +79,7 @@ extension Repository {
             var folder: OpaquePointer?
             try check(git_tree_lookup(&folder, handle, git_tree_entry_id(entry)), "git_tree_lookup")
             defer { git_tree_free(folder) }
-            return entries(of: folder)
+            return Repository.entries(of: folder)
         }
     }
 
@@ -94,7 +94,8 @@ extension Repository {
         return try body(tree)
     }
 
-    private func entries(of tree: OpaquePointer?) -> [TreeEntry] {
+    /// The entries of a known kind of a libgit2 tree, in its order.
+    static func entries(of tree: OpaquePointer?) -> [TreeEntry] {
         var result: [TreeEntry] = []
         for index in 0..<git_tree_entrycount(tree) {
             guard let entry = git_tree_entry_byindex(tree, index), let name = git_tree_entry_name(entry),

@@ -7,9 +7,6 @@ import SlipwayCore
 /// Everything it returns is a Swift value copied out of libgit2, so no C type escapes this module.
 public final class Repository {
     let handle: OpaquePointer
-    /// The object database, opened on first use and kept: the commit walk, the tree differ and tree lookups
-    /// read every object through it.
-    private var database: OpaquePointer?
 
     /// The `.git` folder (for a linked worktree, the worktree's private git folder).
     public let gitDirectory: URL
@@ -37,20 +34,7 @@ public final class Repository {
     }
 
     deinit {
-        if let database { git_odb_free(database) }
         git_repository_free(handle)
-    }
-
-    /// The object database (see `database`).
-    func objectDatabase() throws(GitError) -> OpaquePointer {
-        if let database { return database }
-        var opened: OpaquePointer?
-        try check(git_repository_odb(&opened, handle), "git_repository_odb")
-        guard let opened else {
-            throw GitError.library(function: "git_repository_odb", code: -1, detail: "no object database returned")
-        }
-        database = opened
-        return opened
     }
 
     public var isBare: Bool { git_repository_is_bare(handle) == 1 }

@@ -84,62 +84,52 @@ struct TreeWalk {
 
     /// Compares two trees (either may be absent) under the folder `prefix` (`""` or ending in `/`); `prefixBytes`
     /// are the folder's raw bytes when they are not valid UTF-8, else `nil`.
-    mutating func compare(_ old: RawTree?, _ new: RawTree?, prefix: String, prefixBytes: [UInt8]?)
+    mutating func compare(_ old: LoadedTree?, _ new: LoadedTree?, prefix: String, prefixBytes: [UInt8]?)
         throws(GitError)
     {
-        let oldCount = old?.entries.count ?? 0
-        let newCount = new?.entries.count ?? 0
         var i = 0
         var j = 0
-        while i < oldCount || j < newCount {
-            let order: Int32
-            if let old, let new, i < oldCount, j < newCount {
-                order = TreeWalk.compareNames(old, old.entries[i], new, new.entries[j])
-            } else {
-                order = i < oldCount ? -1 : 1
-            }
-            if order < 0, let old {
-                try removed(old, old.entries[i], prefix: prefix, prefixBytes: prefixBytes)
+        while true {
+            switch (old?.entry(at: i), new?.entry(at: j)) {
+            case (nil, nil):
+                return
+            case (let oldEntry?, nil):
+                try removed(oldEntry, prefix: prefix, prefixBytes: prefixBytes)
                 i += 1
-            } else if order > 0, let new {
-                try appeared(new, new.entries[j], prefix: prefix, prefixBytes: prefixBytes)
+            case (nil, let newEntry?):
+                try appeared(newEntry, prefix: prefix, prefixBytes: prefixBytes)
                 j += 1
-            } else if let old, let new {
-                try both(old, old.entries[i], new, new.entries[j], prefix: prefix, prefixBytes: prefixBytes)
-                i += 1
-                j += 1
-            } else {
-                break
+            case (let oldEntry?, let newEntry?):
+                // git's tree order: names bytewise, a tree's name read as if it ended in '/'.
+                let order = git_tree_entry_cmp(oldEntry, newEntry)
+                if order < 0 {
+                    try removed(oldEntry, prefix: prefix, prefixBytes: prefixBytes)
+                    i += 1
+                } else if order > 0 {
+                    try appeared(newEntry, prefix: prefix, prefixBytes: prefixBytes)
+                    j += 1
+                } else {
+                    try both(oldEntry, newEntry, prefix: prefix, prefixBytes: prefixBytes)
+                    i += 1
+                    j += 1
+                }
             }
         }
     }
 
-    /// git's tree order: names compare bytewise, with a tree's name read as if it ended in '/'.
-    private static func compareNames(_ treeA: RawTree, _ a: RawTree.Entry, _ treeB: RawTree, _ b: RawTree.Entry)
-        -> Int32
-    {
-        let nameA = treeA.name(a)
-        let nameB = treeB.name(b)
-        let lengthA = Int(a.nameLength)
-        let lengthB = Int(b.nameLength)
-        let common = min(lengthA, lengthB)
-        let result = memcmp(nameA, nameB, common)
-        if result != 0 { return result }
-        let nextA: Int32 = lengthA > common ? Int32(UInt8(bitPattern: nameA[common])) : (isTree(a.mode) ? 0x2F : 0)
-        let nextB: Int32 = lengthB > common ? Int32(UInt8(bitPattern: nameB[common])) : (isTree(b.mode) ? 0x2F : 0)
-        return nextA - nextB
+    /// An entry's mode as `git_tree_entry_filemode` normalises it.
+    private static func mode(_ entry: OpaquePointer) -> UInt32 {
+        git_tree_entry_filemode(entry).rawValue
     }
 
     /// An entry's path: its text, and its raw bytes only when they, or its folder's, are not valid UTF-8 (the
-    /// text then shows each invalid sequence as U+FFFD). A valid name costs what `String(cString:)` costs.
-    private func path(_ tree: RawTree, _ entry: RawTree.Entry, _ prefix: String, _ prefixBytes: [UInt8]?)
-        -> (String, [UInt8]?)
-    {
-        let name = tree.name(entry)
+    /// text then shows each invalid sequence as U+FFFD).
+    private func path(_ entry: OpaquePointer, _ prefix: String, _ prefixBytes: [UInt8]?) -> (String, [UInt8]?) {
+        let name = git_tree_entry_name(entry)!
         if let valid = String(validatingCString: name) {
             return (prefix + valid, prefixBytes.map { $0 + valid.utf8 })
         }
-        let raw = UnsafeRawBufferPointer(start: name, count: Int(entry.nameLength))
+        let raw = UnsafeRawBufferPointer(start: name, count: strlen(name))
         return (prefix + String(decoding: raw, as: UTF8.self), (prefixBytes ?? Array(prefix.utf8)) + raw)
     }
 
@@ -148,20 +138,19 @@ struct TreeWalk {
         (path.0 + "/", path.1.map { $0 + [UInt8(ascii: "/")] })
     }
 
-    private mutating func both(
-        _ oldTree: RawTree, _ old: RawTree.Entry, _ newTree: RawTree, _ new: RawTree.Entry, prefix: String,
-        prefixBytes: [UInt8]?
-    ) throws(GitError) {
-        let oldMode = old.mode
-        let newMode = new.mode
-        let oldID = oldTree.id(old)
-        let newID = newTree.id(new)
+    private mutating func both(_ old: OpaquePointer, _ new: OpaquePointer, prefix: String, prefixBytes: [UInt8]?)
+        throws(GitError)
+    {
+        let oldMode = TreeWalk.mode(old)
+        let newMode = TreeWalk.mode(new)
+        let oldID = git_tree_entry_id(old)!
+        let newID = git_tree_entry_id(new)!
         if oldMode == newMode, git_oid_equal(oldID, newID) == 1 { return }
-        let name = path(newTree, new, prefix, prefixBytes)
+        let name = path(new, prefix, prefixBytes)
         if TreeWalk.isTree(oldMode) {
             // Both are trees (a tree and a non-tree never share a position in tree order).
-            let oldFolder = try differ.tree(oldID, side: .old)
-            let newFolder = try differ.tree(newID, side: .new)
+            let oldFolder = try differ.tree(OID(oldID), side: .old)
+            let newFolder = try differ.tree(OID(newID), side: .new)
             let folder = TreeWalk.folder(name)
             try compare(oldFolder, newFolder, prefix: folder.0, prefixBytes: folder.1)
             return
@@ -171,29 +160,25 @@ struct TreeWalk {
         changes.append(FileChange(status: status, path: name.0, isSubmodule: submodule, pathBytes: name.1))
     }
 
-    private mutating func removed(_ tree: RawTree, _ entry: RawTree.Entry, prefix: String, prefixBytes: [UInt8]?)
-        throws(GitError)
-    {
-        let mode = entry.mode
-        let id = tree.id(entry)
-        let name = path(tree, entry, prefix, prefixBytes)
+    private mutating func removed(_ entry: OpaquePointer, prefix: String, prefixBytes: [UInt8]?) throws(GitError) {
+        let mode = TreeWalk.mode(entry)
+        let id = git_tree_entry_id(entry)!
+        let name = path(entry, prefix, prefixBytes)
         if TreeWalk.isTree(mode) {
             let folder = TreeWalk.folder(name)
-            try compare(try differ.tree(id, side: .old), nil, prefix: folder.0, prefixBytes: folder.1)
+            try compare(try differ.tree(OID(id), side: .old), nil, prefix: folder.0, prefixBytes: folder.1)
         } else {
             deleted.append(Side(path: name.0, oid: id.pointee, mode: mode, bytes: name.1))
         }
     }
 
-    private mutating func appeared(_ tree: RawTree, _ entry: RawTree.Entry, prefix: String, prefixBytes: [UInt8]?)
-        throws(GitError)
-    {
-        let mode = entry.mode
-        let id = tree.id(entry)
-        let name = path(tree, entry, prefix, prefixBytes)
+    private mutating func appeared(_ entry: OpaquePointer, prefix: String, prefixBytes: [UInt8]?) throws(GitError) {
+        let mode = TreeWalk.mode(entry)
+        let id = git_tree_entry_id(entry)!
+        let name = path(entry, prefix, prefixBytes)
         if TreeWalk.isTree(mode) {
             let folder = TreeWalk.folder(name)
-            try compare(nil, try differ.tree(id, side: .new), prefix: folder.0, prefixBytes: folder.1)
+            try compare(nil, try differ.tree(OID(id), side: .new), prefix: folder.0, prefixBytes: folder.1)
         } else {
             added.append(Side(path: name.0, oid: id.pointee, mode: mode, bytes: name.1))
         }

@@ -1,5 +1,3 @@
-import CGit2
-
 /// Compares trees for `Repository.changes`, and keeps the old side's trees for the next comparison.
 ///
 /// `detect --each` compares every commit with its parent, newest first, as `git log` does: the parent's trees read
@@ -13,9 +11,9 @@ public final class TreeDiffer {
     /// The new side's root tree of the last comparison, for `loadedTree`.
     private var lastRoot: LoadedTree?
     /// Old-side trees of the comparison in progress, kept for the next ones.
-    private var current: [OID: RawTree] = [:]
+    private var current: [OID: LoadedTree] = [:]
     /// Old-side trees of earlier comparisons, each with the number of the comparison that last used it.
-    private var previous: [OID: (tree: RawTree, comparison: Int)] = [:]
+    private var previous: [OID: (tree: LoadedTree, comparison: Int)] = [:]
     private var comparison = 0
     /// The kept trees in the order they were last used, each with that comparison's number: the front expires
     /// first (a tree used again has a newer record, and its older one is skipped).
@@ -31,13 +29,12 @@ public final class TreeDiffer {
     /// The files that differ from the tree `old` (`nil`: the empty tree) to the tree `new`.
     public func changes(fromTree old: OID?, toTree new: OID) throws(GitError) -> [FileChange] {
         defer { endComparison() }
-        var newID = new.raw
-        let newTree = try tree(&newID, side: .new)
-        var oldTree: RawTree?
-        if var oldID = old?.raw { oldTree = try tree(&oldID, side: .old) }
+        let newTree = try tree(new, side: .new)
+        var oldTree: LoadedTree?
+        if let old { oldTree = try tree(old, side: .old) }
         var walk = TreeWalk(differ: self)
         try walk.compare(oldTree, newTree, prefix: "", prefixBytes: nil)
-        lastRoot = LoadedTree(id: new, tree: newTree)
+        lastRoot = newTree
         return try walk.finish()
     }
 
@@ -46,24 +43,22 @@ public final class TreeDiffer {
     /// tree again.
     public func loadedTree(_ id: OID) -> LoadedTree? {
         if let lastRoot, lastRoot.id == id { return lastRoot }
-        guard let tree = current[id] ?? previous[id]?.tree else { return nil }
-        return LoadedTree(id: id, tree: tree)
+        return current[id] ?? previous[id]?.tree
     }
 
     enum Side { case old, new }
 
     /// The tree with this id: from the trees kept from earlier comparisons when it is there. Old-side trees are
     /// kept for the comparisons to come; a new-side tree is freed once the walk lets go of it.
-    func tree(_ id: UnsafePointer<git_oid>, side: Side) throws(GitError) -> RawTree {
-        let key = OID(id)
-        if let tree = current[key] { return tree }
-        let tree: RawTree
-        if let kept = previous.removeValue(forKey: key) {
+    func tree(_ id: OID, side: Side) throws(GitError) -> LoadedTree {
+        if let tree = current[id] { return tree }
+        let tree: LoadedTree
+        if let kept = previous.removeValue(forKey: id) {
             tree = kept.tree
         } else {
-            tree = try RawTree(id, odb: repository.objectDatabase())
+            tree = try LoadedTree(id, in: repository)
         }
-        if side == .old { current[key] = tree }
+        if side == .old { current[id] = tree }
         return tree
     }
 
