@@ -38,10 +38,8 @@ public struct Configuration: Sendable {
 
     /// Reads `.slipway.yml` from `root` (defaults when it does not exist).
     public static func load(fromRoot root: URL) throws(YAMLError) -> Configuration {
-        // Joined as a path: `appendingPathComponent` would cost this command the lookup `URL.filePath` avoids.
-        let folder = root.filePath
-        let url = URL(fileURLWithPath: (folder == "/" ? "" : folder) + "/" + fileName)
-        guard FileManager.default.fileExists(atPath: url.filePath) else { return Configuration() }
+        let url = root.appendingPathComponent(fileName)
+        guard FileManager.default.fileExists(atPath: url.path) else { return Configuration() }
         return try parse(try YAMLFile.read(url, displayPath: fileName))
     }
 

@@ -19,12 +19,12 @@ public final class Repository {
     public init(discoveringFrom path: URL) throws(GitError) {
         GitLibrary.ensureInitialised()
         var pointer: OpaquePointer?
-        let code = git_repository_open_ext(&pointer, path.filePath, 0, nil)
+        let code = git_repository_open_ext(&pointer, path.path, 0, nil)
         if code == GIT_ENOTFOUND.rawValue {
-            throw .notARepository(path: path.filePath)
+            throw .notARepository(path: path.path)
         }
         try check(code, "git_repository_open_ext")
-        guard let pointer else { throw .notARepository(path: path.filePath) }
+        guard let pointer else { throw .notARepository(path: path.path) }
         handle = pointer
         gitDirectory = URL(fileURLWithPath: String(cString: git_repository_path(pointer)), isDirectory: true)
         commonDirectory = URL(fileURLWithPath: String(cString: git_repository_commondir(pointer)), isDirectory: true)

@@ -77,7 +77,7 @@ public struct SpecContext {
 
     /// A path as messages show it: relative to the current folder, like a compiler prints the files it was given.
     public func displayPath(_ url: URL) -> String {
-        SpecPath.relative(SpecPath.canonical(url).filePath, from: SpecPath.canonical(currentDirectory).filePath)
+        SpecPath.relative(SpecPath.canonical(url).path, from: SpecPath.canonical(currentDirectory).path)
     }
 }
 

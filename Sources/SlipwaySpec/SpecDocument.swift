@@ -21,7 +21,7 @@ public struct SpecDocument {
     public var pathPrefix: String = ""
 
     /// A `.json` spec: JSON is read with the same parser, but any quoting added must be JSON's.
-    public var isJSON: Bool { url.filePathExtension.lowercased() == "json" }
+    public var isJSON: Bool { url.pathExtension.lowercased() == "json" }
 }
 
 /// The spec and every file it includes, root first, each file once, in the order XcodeGen reads them.

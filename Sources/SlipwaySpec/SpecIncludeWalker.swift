@@ -1,12 +1,6 @@
 import SlipwayCore
 import SlipwayYAML
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Follows a spec's `include:` entries recursively, resolving each path exactly as XcodeGen does. The one include
 /// follower: `version`/`bump`/`run` walk the working tree through `SpecLoader`, `detect` a commit's tree through
 /// `SpecIncludes`.
@@ -147,7 +141,7 @@ struct SpecIncludeWalker<Source: SpecFileSource> {
     /// position reported and every edit made is a byte offset into the file as it is. Without `quotesSource`
     /// (a file outside the boundary), errors give positions and problems, never the file's text.
     static func parse(_ bytes: [UInt8], displayPath: String, quotesSource: Bool) throws(SpecError) -> YAMLFile {
-        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || containsNUL(bytes) {
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.contains(0) {
             throw SpecError(
                 "\(displayPath) is not UTF-8 text", hint: "save the spec as UTF-8 (with or without a byte-order mark)")
         }
@@ -156,14 +150,6 @@ struct SpecIncludeWalker<Source: SpecFileSource> {
         } catch {
             throw SpecError(error)
         }
-    }
-}
-
-/// Whether the bytes hold a NUL: memchr, where `contains` took a twentieth of `bump` on a large spec.
-private func containsNUL(_ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBufferPointer { buffer in
-        guard let start = buffer.baseAddress else { return false }
-        return memchr(start, 0, buffer.count) != nil
     }
 }
 

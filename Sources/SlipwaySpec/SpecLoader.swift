@@ -27,7 +27,7 @@ package struct SpecLoader<Source: SpecFileSource> {
     {
         let walker = SpecIncludeWalker(
             source: source, environment: environment, policy: policy, boundary: boundary, access: access)
-        let visits = try walker.walk(spec: location.spec.filePath, projectRoot: location.projectRoot?.filePath)
+        let visits = try walker.walk(spec: location.spec.path, projectRoot: location.projectRoot?.path)
         var documents: [SpecDocument] = []
         var documentOfVisit: [Int: Int] = [:]
         var skipped: [LoadedSpec.SkippedInclude] = []
@@ -48,7 +48,7 @@ package struct SpecLoader<Source: SpecFileSource> {
         }
         guard !documents.isEmpty else {
             throw SpecError(
-                "cannot read \(source.displayPath(of: location.spec.filePath))",
+                "cannot read \(source.displayPath(of: location.spec.path))",
                 hint: "check that the file exists and is readable")
         }
         var loaded = LoadedSpec(location: location, documents: documents)
@@ -63,7 +63,7 @@ extension SpecLoader where Source == WorkingTreeSpecFiles {
         self.init(
             source: WorkingTreeSpecFiles(currentDirectory: context.currentDirectory), environment: context.environment,
             boundary: SpecBoundary(
-                root: SpecPath.canonical(context.root).filePath, isRepository: context.repository != nil))
+                root: SpecPath.canonical(context.root).path, isRepository: context.repository != nil))
     }
 }
 

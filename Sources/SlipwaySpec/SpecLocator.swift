@@ -18,7 +18,7 @@ public struct SpecLocator {
     /// The spec path relative to the root as `.slipway.yml` names it, else the first default name `source` holds
     /// at the root; `nil` when neither. `detect` reads a commit's tree; a bare repository HEAD's.
     package func relativeSpecPath(in source: some SpecFileSource) -> String? {
-        let rootPath = SpecPath.normalize(root.filePath)
+        let rootPath = SpecPath.normalize(root.path)
         if let configured = configuration.spec {
             return SpecPath.relative(SpecPath.normalize(SpecPath.join(rootPath, configured)), from: rootPath)
         }
@@ -29,7 +29,7 @@ public struct SpecLocator {
     /// looked for and how to name another.
     public func locate(_ options: SpecContext.Options, currentDirectory: URL) throws(SpecError) -> SpecLocation {
         let display = { (url: URL) in
-            SpecPath.relative(SpecPath.canonical(url).filePath, from: SpecPath.canonical(currentDirectory).filePath)
+            SpecPath.relative(SpecPath.canonical(url).path, from: SpecPath.canonical(currentDirectory).path)
         }
         let spec: URL
         if let given = options.spec {
@@ -43,7 +43,7 @@ public struct SpecLocator {
             try requireFile(spec, display: display, hint: hint)
         } else {
             let source = WorkingTreeSpecFiles(currentDirectory: currentDirectory)
-            guard let found = SpecPath.defaultSpec(in: SpecPath.normalize(root.filePath), source: source) else {
+            guard let found = SpecPath.defaultSpec(in: SpecPath.normalize(root.path), source: source) else {
                 let missing = display(root.appendingPathComponent(SpecPath.defaultNames[0]))
                 throw SpecError(
                     "no XcodeGen spec found: \(missing) does not exist", hint: SpecCandidates.hint(root: root))
@@ -67,7 +67,7 @@ public struct SpecLocator {
 
     /// `spec` relative to the root when it lies inside it (what `detect` compares with changed paths), else `nil`.
     package func relativePath(of spec: URL) -> String? {
-        let path = SpecPath.relative(spec.filePath, from: SpecPath.canonical(root).filePath)
+        let path = SpecPath.relative(spec.path, from: SpecPath.canonical(root).path)
         return path.hasPrefix("/") || path.hasPrefix("../") || path == ".." ? nil : path
     }
 

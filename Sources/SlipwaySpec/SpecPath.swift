@@ -13,7 +13,7 @@ package enum SpecPath {
 
     /// `path` made absolute against `base` (an absolute `path` stays as it is), with `.` and `..` folded.
     package static func absolute(_ path: String, from base: URL) -> URL {
-        URL(fileURLWithPath: join(base.filePath, path)).standardizedFileURL
+        URL(fileURLWithPath: join(base.path, path)).standardizedFileURL
     }
 
     /// PathKit's `+`: an absolute right side wins, an empty side disappears.
@@ -49,16 +49,6 @@ package enum SpecPath {
         }
         if !omittingEmpty || start != utf8.endIndex { parts.append(path[start..<utf8.endIndex]) }
         return parts
-    }
-
-    /// `parts` joined with `/`, built in one string (the generic `joined(separator:)` is not specialised here).
-    static func joined(_ parts: some Sequence<some StringProtocol>) -> String {
-        var result = ""
-        for part in parts {
-            if !result.isEmpty { result.append("/") }
-            result.append(contentsOf: part)
-        }
-        return result
     }
 
     /// Folds `.` and `..` segments without touching the file system.
@@ -136,7 +126,7 @@ package enum SpecPath {
 
     /// The real path with symbolic links resolved when the file exists, so one file reached two ways is one file.
     package static func canonical(_ url: URL) -> URL {
-        guard let resolved = realpath(url.filePath, nil) else { return url.standardizedFileURL }
+        guard let resolved = realpath(url.path, nil) else { return url.standardizedFileURL }
         defer { free(resolved) }
         return URL(fileURLWithPath: String(cString: resolved))
     }
@@ -154,17 +144,18 @@ package enum SpecPath {
         while common < target.count, common < origin.count, target[common] == origin[common] { common += 1 }
         // Outside every shared folder but the root, an absolute path reads better than a ladder of `..`.
         if common == 0 { return path }
-        let joined = joined(repeatElement(Substring(".."), count: origin.count - common) + target[common...])
+        let joined = (repeatElement(Substring(".."), count: origin.count - common) + target[common...]).joined(
+            separator: "/")
         return joined.isEmpty ? "." : joined
     }
 
     package static func isFile(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.filePath, isDirectory: &isDirectory) && !isDirectory.boolValue
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
     static func isDirectory(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.filePath, isDirectory: &isDirectory) && isDirectory.boolValue
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 }

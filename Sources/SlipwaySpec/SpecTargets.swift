@@ -24,9 +24,8 @@ public struct SpecTargets: Sendable {
                 for pair in targets.pairs where pair.key.kind == .scalar {
                     let name = pair.key.scalar
                     if seen.insert(name).inserted { names.append(name) }
-                    let (templateList, sourceList) = SpecTargets.templatesAndSources(pair.value)
-                    templates[name, default: []] += SpecTargets.strings(templateList)
-                    sources[name, default: []] += SpecTargets.sourcePaths(sourceList)
+                    templates[name, default: []] += SpecTargets.strings(pair.value["templates"])
+                    sources[name, default: []] += SpecTargets.sourcePaths(pair.value["sources"])
                 }
             }
         }
@@ -66,22 +65,6 @@ public struct SpecTargets: Sendable {
             names.filter { name in
                 !ownTargets.contains(name) && !(templates[name] ?? []).contains(where: templated.contains)
             })
-    }
-
-    /// `target["templates"]` and `target["sources"]` in one look through its keys.
-    private static func templatesAndSources(_ target: YAMLNode) -> (templates: YAMLNode?, sources: YAMLNode?) {
-        guard target.kind == .mapping else { return (nil, nil) }
-        var templates: YAMLNode?
-        var sources: YAMLNode?
-        for pair in target.pairs {
-            if templates == nil, pair.key.isScalar("templates" as StaticString) {
-                templates = pair.value
-            } else if sources == nil, pair.key.isScalar("sources" as StaticString) {
-                sources = pair.value
-            }
-            if templates != nil, sources != nil { break }
-        }
-        return (templates, sources)
     }
 
     private static func strings(_ node: YAMLNode?) -> [String] {

@@ -51,15 +51,6 @@ public struct VersionDefinition {
 
     /// Whether a value refers to something else instead of being a version itself.
     static func isReference(_ value: String) -> Bool {
-        // In ASCII text a search for the bytes is the search; other text is left to the string search.
-        let ascii = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-            // Most values hold no `$` at all: one look settles them, whatever else they hold.
-            guard bytes.contains(UInt8(ascii: "$")) else { return false }
-            guard YAMLBytes.isASCII(bytes) else { return nil }
-            return YAMLBytes.contains(bytes, UInt8(ascii: "$"), then: UInt8(ascii: "("))
-                || YAMLBytes.contains(bytes, UInt8(ascii: "$"), then: UInt8(ascii: "{"))
-        }
-        if let ascii, let found = ascii { return found }
-        return value.contains("$(") || value.contains("${")
+        value.contains("$(") || value.contains("${")
     }
 }

@@ -14,18 +14,17 @@ package struct VersionLocator {
     let document: SpecDocument
     let documentIndex: Int
 
-    struct Hit {
+    private struct Hit {
         var node: YAMLNode
         var setting: String
         var kind: VersionDefinition.Kind
         var path: String
     }
 
-    var hits: [Hit] = []
-    /// The key path from the root to where the walk is, as bytes (`join` of the keys), and its length before each
-    /// key entered: a string is made only for the settings found, not for every mapping walked.
-    var path: [UInt8] = []
-    var lengths: [Int] = []
+    private var hits: [Hit] = []
+    /// Whether a hit was reached through an alias or merge key: only then can a value's written place differ from
+    /// the path the walk took to it.
+    private var reachedThroughAliases = false
 
     init(document: SpecDocument, documentIndex: Int) {
         self.document = document
@@ -39,18 +38,9 @@ package struct VersionLocator {
         "CFBundleShortVersionString": .marketing, "CFBundleVersion": .build,
     ]
 
-    /// The definitions in document order, each anchored value once. `walkingInPlace` (for tests, which compare the
-    /// two walks) says which walk to take; by default the in-place walk reads a file without anchors or merge keys.
-    mutating func locate(walkingInPlace: Bool? = nil) throws(SpecError) -> [VersionDefinition] {
+    /// The definitions in document order, each anchored value once.
+    mutating func locate() throws(SpecError) -> [VersionDefinition] {
         guard let root = document.file.root, root.kind == .mapping else { return [] }
-        // Room for a version setting every 256 bytes, more than specs hold: a large spec's hits are not grown into
-        // by copies, and room never written costs no memory.
-        hits.reserveCapacity(document.file.bytes.count / 256)
-        if walkingInPlace ?? !mayShareNodes {
-            let view = YAMLTreeView(of: root)
-            walkInPlace(view, root: view.index(of: root))
-            return try definitions()
-        }
         let expansion = YAMLExpansion(file: document.file, subject: "the spec")
         do {
             try walkRoot(root, expansion)
@@ -61,25 +51,18 @@ package struct VersionLocator {
     }
 
     private mutating func walkRoot(_ root: YAMLNode, _ expansion: YAMLExpansion) throws(YAMLError) {
-        try expansion.forEachEntry(of: root) { (entry) throws(YAMLError) in
-            let key = SpecKey(entry.key)
-            guard key != .other else { return }
-            enter(entry.key)
-            defer { leave() }
-            switch key {
-            case .settings:
-                try walkSettings(entry, depth: 0, expansion)
-            case .settingGroups, .settingPresets:
-                try expansion.forEachEntry(of: entry.value, via: entry.via) { (group) throws(YAMLError) in
-                    enter(group.key)
-                    defer { leave() }
-                    try walkSettings(group, depth: 0, expansion)
+        for entry in try expansion.entries(of: root) {
+            let path = entry.key
+            switch Self.structural(entry.key) {
+            case "settings":
+                try walkSettings(entry, path: path, depth: 0, expansion)
+            case "settingGroups", "settingPresets":
+                for group in try expansion.entries(of: entry.value, via: entry.via) {
+                    try walkSettings(group, path: Self.join(path, group.key), depth: 0, expansion)
                 }
-            case .targets, .targetTemplates, .aggregateTargets:
-                try expansion.forEachEntry(of: entry.value, via: entry.via) { (target) throws(YAMLError) in
-                    enter(target.key)
-                    defer { leave() }
-                    try walkTarget(target, expansion)
+            case "targets", "targetTemplates", "aggregateTargets":
+                for target in try expansion.entries(of: entry.value, via: entry.via) {
+                    try walkTarget(target, path: Self.join(path, target.key), expansion)
                 }
             default:
                 break
@@ -87,24 +70,17 @@ package struct VersionLocator {
         }
     }
 
-    private mutating func walkTarget(_ target: Entry, _ expansion: YAMLExpansion) throws(YAMLError) {
-        try expansion.forEachEntry(of: target.value, via: target.via) { (entry) throws(YAMLError) in
-            switch SpecKey(entry.key) {
-            case .settings:
-                enter(entry.key)
-                defer { leave() }
-                try walkSettings(entry, depth: 0, expansion)
-            case .info:
-                enter(entry.key)
-                defer { leave() }
-                try expansion.forEachEntry(of: entry.value, via: entry.via) { (info) throws(YAMLError) in
-                    guard SpecKey(info.key) == .properties else { return }
-                    enter(info.key)
-                    defer { leave() }
-                    try expansion.forEachEntry(of: info.value, via: info.via) { property in
-                        if let (setting, kind) = Self.lookUp(property.key, settings: false) {
-                            hit(property, setting: setting, kind: kind)
-                        }
+    private mutating func walkTarget(_ target: Entry, path: String, _ expansion: YAMLExpansion) throws(YAMLError) {
+        for entry in try expansion.entries(of: target.value, via: target.via) {
+            switch Self.structural(entry.key) {
+            case "settings":
+                try walkSettings(entry, path: Self.join(path, entry.key), depth: 0, expansion)
+            case "info":
+                for info in try expansion.entries(of: entry.value, via: entry.via)
+                where Self.structural(info.key) == "properties" {
+                    let propertiesPath = Self.join(Self.join(path, entry.key), info.key)
+                    for property in try expansion.entries(of: info.value, via: info.via) {
+                        hitIfVersion(property, path: propertiesPath, in: Self.infoKinds)
                     }
                 }
             default:
@@ -114,31 +90,27 @@ package struct VersionLocator {
     }
 
     /// XcodeGen's `Settings`: structured when `base`, `configs`, `groups` or `presets` is present, else plain.
-    private mutating func walkSettings(_ settings: Entry, depth: Int, _ expansion: YAMLExpansion) throws(YAMLError) {
-        let entries = try expansion.keyedEntries(of: settings.value, via: settings.via)
+    private mutating func walkSettings(_ settings: Entry, path: String, depth: Int, _ expansion: YAMLExpansion)
+        throws(YAMLError)
+    {
+        let entries = try expansion.entries(of: settings.value, via: settings.via)
         let structured = entries.contains {
-            switch SpecKey($0.key) {
-            case .base, .configs, .groups, .presets: return true
-            default: return false
-            }
+            ["base", "configs", "groups", "presets"].contains(Self.structural($0.key))
         }
         guard structured, depth < 32 else {
-            for entry in entries { hitIfVersion(entry) }
+            for entry in entries { hitIfVersion(entry, path: path, in: Self.settingsKinds) }
             return
         }
         for entry in entries {
-            switch SpecKey(entry.key) {
-            case .base:
-                enter(entry.key)
-                defer { leave() }
-                try expansion.forEachEntry(of: entry.value, via: entry.via) { hitIfVersion($0) }
-            case .configs:
-                enter(entry.key)
-                defer { leave() }
-                try expansion.forEachEntry(of: entry.value, via: entry.via) { (config) throws(YAMLError) in
-                    enter(config.key)
-                    defer { leave() }
-                    try walkSettings(config, depth: depth + 1, expansion)
+            switch Self.structural(entry.key) {
+            case "base":
+                for setting in try expansion.entries(of: entry.value, via: entry.via) {
+                    hitIfVersion(setting, path: Self.join(path, entry.key), in: Self.settingsKinds)
+                }
+            case "configs":
+                for config in try expansion.entries(of: entry.value, via: entry.via) {
+                    try walkSettings(
+                        config, path: Self.join(Self.join(path, entry.key), config.key), depth: depth + 1, expansion)
                 }
             default:
                 break
@@ -146,92 +118,11 @@ package struct VersionLocator {
         }
     }
 
-    /// A build setting that defines a version.
-    private mutating func hitIfVersion(_ entry: Entry) {
-        if let (setting, kind) = Self.lookUp(entry.key, settings: true) {
-            hit(entry, setting: setting, kind: kind)
-        }
-    }
-
-    // MARK: Key paths
-
-    private mutating func enter(_ key: YAMLNode) {
-        let view = YAMLTreeView(of: key)
-        enter(view, view.index(of: key))
-    }
-
-    mutating func enter(_ view: YAMLTreeView, _ key: Int) {
-        lengths.append(path.count)
-        append(view, key)
-    }
-
-    mutating func leave() {
-        path.removeLast(path.count - lengths.removeLast())
-    }
-
-    /// Joins `key` on as key paths are written (`a.b`, the first key alone), in bytes: libyaml's text is valid UTF-8,
-    /// so the joined bytes decode to the joined strings.
-    private mutating func append(_ view: YAMLTreeView, _ key: Int) {
-        if !path.isEmpty { path.append(UInt8(ascii: ".")) }
-        _ = view.withScalarBytes(key) { bytes in
-            path.append(contentsOf: bytes)
-            return 0
-        }
-    }
-
-    private mutating func hit(_ entry: Entry, setting: String, kind: VersionDefinition.Kind) {
-        let view = YAMLTreeView(of: entry.key)
-        hit(view, key: view.index(of: entry.key), value: entry.value, setting: setting, kind: kind)
-    }
-
-    private mutating func hit(
-        _ view: YAMLTreeView, key: Int, value: YAMLNode, setting: String, kind: VersionDefinition.Kind
-    ) {
-        enter(view, key)
-        let keyPath = String(decoding: path, as: UTF8.self)
-        leave()
-        hits.append(Hit(node: value, setting: setting, kind: kind, path: keyPath))
-    }
-
-    /// The kind a setting name defines, with the name as the table spells it when the key is those very bytes: a
-    /// spec with a definition in every target then keeps one copy of the name, not one a definition.
-    private static func lookUp(_ node: YAMLNode, settings: Bool) -> (setting: String, kind: VersionDefinition.Kind)? {
-        let view = YAMLTreeView(of: node)
-        return lookUp(view, view.index(of: node), settings: settings)
-    }
-
-    /// `lookUp(_:settings:)` of the key at `index` of `view`'s file.
-    static func lookUp(_ view: YAMLTreeView, _ index: Int, settings: Bool) -> (
-        setting: String, kind: VersionDefinition.Kind
-    )? {
-        // ASCII bytes equal a name exactly when the strings are equal; anything else is left to `String`.
-        // 0: not ASCII; 1: no version setting; 2 + i: the i-th of `versionSettings`.
-        let ascii = view.withScalarBytes(index) { bytes in
-            guard YAMLBytes.isASCII(bytes) else { return 0 }
-            return Self.named(bytes, settings: settings).map { 2 + $0 } ?? 1
-        }
-        if ascii > 0 { return ascii == 1 ? nil : Self.versionSettings[ascii - 2] }
-        let table = settings ? Self.settingsKinds : Self.infoKinds
-        let key = view.scalar(index)
-        guard let index = table.index(forKey: key) else { return nil }
-        let (name, kind) = table[index]
-        return (name.utf8.elementsEqual(key.utf8) ? name : key, kind)
-    }
-
-    static let versionSettings: [(setting: String, kind: VersionDefinition.Kind)] = [
-        ("MARKETING_VERSION", .marketing), ("CURRENT_PROJECT_VERSION", .build),
-        ("CFBundleShortVersionString", .marketing), ("CFBundleVersion", .build),
-    ]
-
-    /// Which of `versionSettings` an ASCII key names, among the build settings or else the Info.plist keys.
-    static func named(_ bytes: UnsafeBufferPointer<UInt8>, settings: Bool) -> Int? {
-        switch (settings, bytes.count) {
-        case (true, 17): return YAMLBytes.equal(bytes, "MARKETING_VERSION") ? 0 : nil
-        case (true, 23): return YAMLBytes.equal(bytes, "CURRENT_PROJECT_VERSION") ? 1 : nil
-        case (false, 26): return YAMLBytes.equal(bytes, "CFBundleShortVersionString") ? 2 : nil
-        case (false, 15): return YAMLBytes.equal(bytes, "CFBundleVersion") ? 3 : nil
-        default: return nil
-        }
+    /// Records `entry` (in the mapping at `path`) when its key is one of `table`'s settings.
+    private mutating func hitIfVersion(_ entry: Entry, path: String, in table: [String: VersionDefinition.Kind]) {
+        guard let kind = table[entry.key] else { return }
+        if entry.via != nil { reachedThroughAliases = true }
+        hits.append(Hit(node: entry.value, setting: entry.key, kind: kind, path: Self.join(path, entry.key)))
     }
 
     // MARK: From hits to definitions
@@ -239,8 +130,8 @@ package struct VersionLocator {
     /// The hits of each node in order of first appearance: each node's first hit, and the next hit of the same node
     /// after each hit (-1 for none). Chains, not an array per node, since a large spec has one per definition.
     private func chains() -> (firsts: [Int32], next: [Int32]) {
-        // Without anchors or merge keys every node is reached once, where it is written: each hit its own.
-        guard mayShareNodes else {
+        // Reached only in place, every node is reached once: each hit its own (no table of a large spec's nodes).
+        guard reachedThroughAliases else {
             return (hits.indices.map { Int32($0) }, [Int32](repeating: -1, count: hits.count))
         }
         var groupOf: [YAMLNode: Int] = [:]
@@ -266,19 +157,14 @@ package struct VersionLocator {
         let written = writtenPaths(of: firsts)
         var result: [VersionDefinition] = []
         result.reserveCapacity(firsts.count)
-        var readings: [(text: String, reading: PlainScalar.Reading)] = []
-        // Every value's position in one pass over the file.
-        let starts = YAMLNode.valueStarts(of: firsts.map { hits[Int($0)].node })
-        for (number, head) in firsts.enumerated() {
-            let first = hits[Int(head)]
-            let id = first.node
-            // The node's other hits, following the chain (none for most: an array each would cost more).
+        for head in firsts {
             var group: [Hit] = []
-            var member = Int(next[Int(head)])
+            var member = Int(head)
             while member >= 0 {
                 group.append(hits[member])
                 member = Int(next[member])
             }
+            guard let first = group.first else { continue }
             let node = first.node
             if let other = group.first(where: { $0.kind != first.kind }) {
                 throw SpecError(
@@ -298,49 +184,23 @@ package struct VersionLocator {
                         "write a version such as '\(first.setting): \(first.kind == .marketing ? "1.0" : "1")', or remove the key"
                 )
             }
-            let keyPath = written.isEmpty ? first.path : written[id] ?? first.path
+            let keyPath = written[node] ?? first.path
             var usedBy: [String] = []
-            if first.path != keyPath { usedBy.append(first.path) }
             for hit in group where hit.path != keyPath && !usedBy.contains(hit.path) { usedBy.append(hit.path) }
             let value = node.scalar
-            let misread = Self.misread(node, value, readings: &readings)
+            var misread: String?
+            if node.style == .plain, !Self.isStringTag(node.tag),
+                case .changedNumber(let printed) = PlainScalar.reading(value)
+            {
+                misread = printed.map { "the number \($0)" } ?? "a number"
+            }
             result.append(
                 VersionDefinition(
                     kind: first.kind, setting: first.setting, documentIndex: documentIndex, node: node,
-                    keyPath: keyPath,
-                    usedBy: usedBy, value: value, isReference: VersionDefinition.isReference(value),
-                    misread: misread, location: file.location(starts[number])))
+                    keyPath: keyPath, usedBy: usedBy, value: value, isReference: VersionDefinition.isReference(value),
+                    misread: misread, location: file.location(node.valueStart)))
         }
         return result
-    }
-
-    /// What YAML reads an unquoted number as when it prints differently from its text; `readings` keeps the few
-    /// distinct texts read so far (a large spec repeats one value in every target): a short list, since comparing
-    /// small strings costs less than hashing them.
-    private static func misread(
-        _ node: YAMLNode, _ value: String, readings: inout [(text: String, reading: PlainScalar.Reading)]
-    ) -> String? {
-        guard node.style == .plain, !isStringTag(node.tag) else { return nil }
-        // Compared as bytes: equal bytes are equal strings, and a miss only reads the value again.
-        let known = readings.first { Self.sameBytes($0.text, value) }?.reading
-        let reading = known ?? PlainScalar.reading(value)
-        if known == nil, readings.count < 8 { readings.append((value, reading)) }
-        guard case .changedNumber(let printed) = reading else { return nil }
-        return printed.map { "the number \($0)" } ?? "a number"
-    }
-
-    private static func sameBytes(_ left: String, _ right: String) -> Bool {
-        var left = left
-        var right = right
-        return left.utf8.count == right.utf8.count
-            && left.withUTF8 { a in right.withUTF8 { b in YAMLBytes.equal(a, b) } }
-    }
-
-    /// Whether the file holds `&` or `<<` anywhere: without them it has no anchor and no merge key.
-    private var mayShareNodes: Bool {
-        let bytes = document.file.bytes
-        return YAMLBytes.contains(bytes, UInt8(ascii: "&"))
-            || YAMLBytes.contains(bytes, UInt8(ascii: "<"), then: UInt8(ascii: "<"))
     }
 
     package static func isStringTag(_ tag: String?) -> Bool {
@@ -350,8 +210,7 @@ package struct VersionLocator {
     /// Where each node's text is written: the key path of its first appearance in document order, which for an
     /// aliased value is the anchor (YAML requires the anchor before any alias).
     private func writtenPaths(of firsts: [Int32]) -> [YAMLNode: String] {
-        // Without anchors or merge keys every value is reached exactly where it is written.
-        guard mayShareNodes else { return [:] }
+        guard reachedThroughAliases else { return [:] }
         let wanted = Set(firsts.map { hits[Int($0)].node })
         var found: [YAMLNode: String] = [:]
         var visited = Set<YAMLNode>()
@@ -386,5 +245,14 @@ package struct VersionLocator {
     // MARK: Mapping entries
 
     /// A mapping's entry with merge keys expanded, and the alias or merge key it was reached through.
-    typealias Entry = YAMLExpansion.KeyedEntry
+    typealias Entry = YAMLExpansion.Entry
+
+    /// A structural key without XcodeGen's `:REPLACE` suffix (used by included files to replace instead of merge).
+    static func structural(_ key: String) -> String {
+        key.hasSuffix(":REPLACE") ? String(key.dropLast(8)) : key
+    }
+
+    static func join(_ path: String, _ key: String) -> String {
+        path.isEmpty ? key : "\(path).\(key)"
+    }
 }

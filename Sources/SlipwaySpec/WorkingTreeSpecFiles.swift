@@ -7,51 +7,15 @@ package struct WorkingTreeSpecFiles: SpecFileSource {
     let currentDirectory: String
 
     package init(currentDirectory: URL) {
-        self.currentDirectory = SpecPath.canonical(currentDirectory).filePath
+        self.currentDirectory = SpecPath.canonical(currentDirectory).path
     }
 
     package func contents(of path: String) throws(SpecError) -> [UInt8]? {
         guard isFile(path) else { return nil }
-        guard let bytes = Self.bytes(at: path) else {
+        guard let data = FileManager.default.contents(atPath: path) else {
             throw SpecError("cannot read \(displayPath(of: path))", hint: "check that the file exists and is readable")
         }
-        return bytes
-    }
-
-    /// The file's bytes read straight into an array, its size asked first (`FileManager.contents` reads them into
-    /// `Data`, which a large spec is then copied out of); `nil` when the file cannot be opened or read.
-    static func bytes(at path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
-        let size = max(Int(info.st_size), 0)
-        var failed = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            count = 0
-            while count < size {
-                let got = read(descriptor, buffer.baseAddress! + count, size - count)
-                if got < 0, errno == EINTR { continue }
-                guard got > 0 else {
-                    failed = got < 0
-                    break
-                }
-                count += got
-            }
-        }
-        // Until the end: the file may have grown since `fstat`.
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while !failed {
-            let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if got < 0, errno == EINTR { continue }
-            guard got > 0 else {
-                failed = got < 0
-                break
-            }
-            bytes += chunk[0..<got]
-        }
-        return failed ? nil : bytes
+        return [UInt8](data)
     }
 
     package func isFile(_ path: String) -> Bool {
@@ -68,7 +32,7 @@ package struct WorkingTreeSpecFiles: SpecFileSource {
     }
 
     package func identity(of path: String) -> String {
-        SpecPath.canonical(URL(fileURLWithPath: path)).filePath
+        SpecPath.canonical(URL(fileURLWithPath: path)).path
     }
 
     package func displayPath(of path: String) -> String {

@@ -42,28 +42,14 @@ public struct BumpPlan {
         /// Relative to the repository root, as the diff names it so `git apply` takes it from any folder.
         public var rootRelativePath: String
         public let original: [UInt8]
-        /// The new bytes, as given, or worked out from `original` and a splice (a dry run never asks for them).
-        public var updated: [UInt8] { splice.map { $0.applied(to: original) } ?? given }
-        private let given: [UInt8]
-        private let splice: Splice?
+        public let updated: [UInt8]
 
         public init(url: URL, displayPath: String, rootRelativePath: String, original: [UInt8], updated: [UInt8]) {
             self.url = url
             self.displayPath = displayPath
             self.rootRelativePath = rootRelativePath
             self.original = original
-            given = updated
-            splice = nil
-        }
-
-        /// `original` with `splice` applied.
-        init(url: URL, displayPath: String, rootRelativePath: String, original: [UInt8], splice: Splice) {
-            self.url = url
-            self.displayPath = displayPath
-            self.rootRelativePath = rootRelativePath
-            self.original = original
-            given = []
-            self.splice = splice
+            self.updated = updated
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -77,8 +63,7 @@ public struct BumpPlan {
             displayPath = try values.decode(String.self, forKey: .displayPath)
             rootRelativePath = try values.decode(String.self, forKey: .rootRelativePath)
             original = Array(try values.decode(Data.self, forKey: .original))
-            given = Array(try values.decode(Data.self, forKey: .updated))
-            splice = nil
+            updated = Array(try values.decode(Data.self, forKey: .updated))
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -113,9 +98,8 @@ public struct BumpPlan {
     var definitions: [VersionDefinition]
     /// Files whose bytes change, in include order.
     public var files: [FileUpdate]
-    /// The unified diff of `files`, as bytes: a dry run writes them out as they are.
-    public var diffBytes: [UInt8]
-    public var diff: String { String(decoding: diffBytes, as: UTF8.self) }
+    /// The unified diff of `files`, which a dry run prints.
+    public var diff: String
     /// Remarks on what was left alone and why.
     public var notes: [String] = []
 
@@ -128,6 +112,6 @@ extension BumpPlan {
     package init(spec: String, files: [FileUpdate]) {
         self.init(
             spec: spec, level: nil, auto: nil, marketing: nil, build: nil, edits: [], definitions: [], files: files,
-            diffBytes: [])
+            diff: "")
     }
 }

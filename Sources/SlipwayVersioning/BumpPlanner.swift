@@ -37,7 +37,7 @@ struct BumpPlanner {
         return BumpPlan(
             spec: inventory.spec.root.displayPath, level: level, auto: auto, marketing: marketingChange,
             build: buildChange,
-            edits: edits, definitions: inventory.definitions, files: files, diffBytes: diff, notes: notes)
+            edits: edits, definitions: inventory.definitions, files: files, diff: diff, notes: notes)
     }
 
     /// The new marketing version, after checking there is one current value to bump from.
@@ -97,51 +97,21 @@ struct BumpPlanner {
 
     /// One edit per literal definition whose text must change.
     private func edits(marketing: BumpPlan.Change?, build: BumpPlan.Change?) throws(SpecError) -> [BumpPlan.Edit] {
-        let definitions = inventory.definitions
         var edits: [BumpPlan.Edit] = []
-        edits.reserveCapacity(definitions.count)
-        // Whether each document may hold each new value unquoted: the same answer for every definition there.
-        var plain: [Int: (marketing: Bool?, build: Bool?)] = [:]
-        var index = 0
-        // A run of one document's definitions at a time, by index: a copy of a definition or of its document for
-        // each would retain their every field.
-        while index < definitions.count {
-            let documentIndex = definitions[index].documentIndex
-            let document = inventory.document(of: definitions[index])
-            var known = plain[documentIndex] ?? (nil, nil)
-            defer { plain[documentIndex] = known }
-            while index < definitions.count, definitions[index].documentIndex == documentIndex {
-                defer { index += 1 }
-                guard !definitions[index].isReference else { continue }
-                let kind = definitions[index].kind
-                // An unquoted value YAML misreads is rewritten even when its text is already right, to quote it.
-                guard let target = kind == .marketing ? marketing : build,
-                    definitions[index].value != target.new || definitions[index].misread != nil
-                else { continue }
-                let staysPlain: Bool
-                if let answer = kind == .marketing ? known.marketing : known.build {
-                    staysPlain = answer
-                } else {
-                    staysPlain = ScalarRewriter.staysPlain(target.new, in: document)
-                    if kind == .marketing { known.marketing = staysPlain } else { known.build = staysPlain }
-                }
-                edits.append(try edit(definitions[index], to: target.new, in: document, staysPlain: staysPlain))
-            }
+        for definition in inventory.definitions where !definition.isReference {
+            let target = definition.kind == .marketing ? marketing : build
+            // An unquoted value YAML misreads is rewritten even when its text is already right, to quote it.
+            guard let target, definition.value != target.new || definition.misread != nil else { continue }
+            let document = inventory.document(of: definition)
+            let replacement = try ScalarRewriter.replacement(for: definition, with: target.new, in: document)
+            edits.append(
+                BumpPlan.Edit(
+                    kind: definition.kind, setting: definition.setting, location: definition.location,
+                    keyPath: definition.keyPath,
+                    usedBy: definition.usedBy, old: definition.value, new: target.new, replacement: replacement.text,
+                    range: replacement.range, documentIndex: definition.documentIndex, token: replacement.token))
         }
         return edits
-    }
-
-    private func edit(
-        _ definition: borrowing VersionDefinition, to new: String, in document: borrowing SpecDocument,
-        staysPlain: Bool
-    ) throws(SpecError) -> BumpPlan.Edit {
-        let replacement = try ScalarRewriter.replacement(
-            for: definition, with: new, in: document, staysPlain: staysPlain)
-        return BumpPlan.Edit(
-            kind: definition.kind, setting: definition.setting, location: definition.location,
-            keyPath: definition.keyPath, usedBy: definition.usedBy, old: definition.value, new: new,
-            replacement: replacement.text, range: replacement.range, documentIndex: definition.documentIndex,
-            token: replacement.token)
     }
 
     private func change(_ kind: VersionDefinition.Kind, to new: String) -> BumpPlan.Change {
@@ -149,55 +119,47 @@ struct BumpPlanner {
         return BumpPlan.Change(old: values.count == 1 ? values[0] : nil, oldValues: values, new: new)
     }
 
-    /// Each edited file as its old bytes and the replacements, with the diff of them all.
+    /// Each edited file's old and new bytes, with the diff of them all.
     private func updatedFiles(_ edits: [BumpPlan.Edit]) throws(SpecError) -> (
-        files: [BumpPlan.FileUpdate], diff: [UInt8]
+        files: [BumpPlan.FileUpdate], diff: String
     ) {
         try BumpPlanner.files(
             inventory.spec.documents.enumerated().map { index, document in
-                // Most specs are one file: its edits are all of them, not a filtered copy (each retains its strings).
-                (
-                    document,
-                    edits.allSatisfy { $0.documentIndex == index } ? edits : edits.filter { $0.documentIndex == index }
-                )
+                (document, edits.filter { $0.documentIndex == index })
             })
     }
 
-    /// Each document with its edits, as the new file (documents no edit changes are left out), and the unified diff
-    /// of them all, worked out from the edits: the new bytes are built only when something writes them.
+    /// Each document with its edits applied, as the new file (documents no edit changes are left out), and the
+    /// unified diff of every file's old and new bytes.
     static func files(_ groups: [(document: SpecDocument, edits: [BumpPlan.Edit])]) throws(SpecError)
-        -> (files: [BumpPlan.FileUpdate], diff: [UInt8])
+        -> (files: [BumpPlan.FileUpdate], diff: String)
     {
         var files: [BumpPlan.FileUpdate] = []
-        var diff: [UInt8] = []
+        var diff = ""
         for (document, edits) in groups {
-            guard !edits.isEmpty else { continue }
-            // Sorted by index, not by copying the edits (each copy retains its every string); most come in order.
-            var order = Array(edits.indices)
-            if order.dropFirst().contains(where: { edits[$0].range.lowerBound < edits[$0 - 1].range.lowerBound }) {
-                order.sort { edits[$0].range.lowerBound < edits[$1].range.lowerBound }
-            }
             let original = document.file.bytes
-            let splice: Splice
-            do {
-                splice = try Splice(
-                    order.map { Splice.Piece(range: edits[$0].range, text: edits[$0].replacement) },
-                    oldCount: original.count)
-            } catch {
-                let edit = edits[order[error.index]]
-                throw SpecError(
-                    edit.range.upperBound > original.count
-                        ? "a version value lies past the end of \(document.displayPath)"
-                        : "two version values overlap in \(document.displayPath)",
-                    location: edit.location)
+            var updated: [UInt8] = []
+            updated.reserveCapacity(original.count)
+            var copied = 0
+            for edit in edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+                guard edit.range.lowerBound >= copied, edit.range.upperBound <= original.count else {
+                    throw SpecError(
+                        edit.range.upperBound > original.count
+                            ? "a version value lies past the end of \(document.displayPath)"
+                            : "two version values overlap in \(document.displayPath)",
+                        location: edit.location)
+                }
+                updated += original[copied..<edit.range.lowerBound]
+                updated += edit.replacement.utf8
+                copied = edit.range.upperBound
             }
-            guard splice.changes(original) else { continue }
+            updated += original[copied...]
+            guard updated != original else { continue }
             files.append(
                 BumpPlan.FileUpdate(
                     url: document.url, displayPath: document.displayPath, rootRelativePath: document.rootRelativePath,
-                    original: original, splice: splice))
-            let lines = UnifiedDiff.renderBytes(path: document.rootRelativePath, old: original, splice: splice)
-            if diff.isEmpty { diff = lines } else { diff += lines }
+                    original: original, updated: updated))
+            diff += UnifiedDiff.render(path: document.rootRelativePath, old: original, new: updated)
         }
         return (files, diff)
     }
@@ -207,14 +169,8 @@ struct BumpPlanner {
     /// value's bytes change holds by construction: each edit replaces the range of one scalar, whose source text
     /// `ScalarRewriter` has matched against the parsed value.
     private func checkReadBack(_ edits: [BumpPlan.Edit]) throws(SpecError) {
-        // A handful of distinct tokens among hundreds of edits: a short list, compared, costs less than a set's
-        // hashing of every token; past eight tokens, a set takes over.
-        var checked: [String] = []
-        var many: Set<String>?
-        for edit in edits {
-            guard !(many?.contains(edit.token) ?? checked.contains(edit.token)) else { continue }
-            checked.append(edit.token)
-            if many == nil, checked.count > 8 { many = Set(checked) } else { many?.insert(edit.token) }
+        var checked = Set<String>()
+        for edit in edits where checked.insert(edit.token).inserted {
             let item: YAMLNode?
             do {
                 item = try YAMLFile(path: "replacement", text: "[\(edit.token)]").root?.items.first

@@ -79,7 +79,7 @@ extension BumpService {
         }
         return BumpPlan(
             spec: plans.map(\.spec).uniqued().joined(separator: ", "), level: nil, auto: nil, marketing: nil,
-            build: nil, edits: edits, definitions: references, files: files, diffBytes: diff,
+            build: nil, edits: edits, definitions: references, files: files, diff: diff,
             notes: plans.flatMap(\.notes).uniqued())
     }
 
@@ -99,7 +99,7 @@ extension BumpService {
         if json {
             console.out(BumpReport.json(plan, dryRun: dryRun).compact() + "\n")
         } else {
-            if dryRun { console.out(plan.merged.diffBytes) } else { console.out(BumpReport.text(plan)) }
+            if dryRun { console.out(plan.merged.diff) } else { console.out(BumpReport.text(plan)) }
             if dryRun, plan.merged.isEmpty { console.out(BumpReport.text(plan)) }
         }
         return .success

@@ -86,7 +86,7 @@ public struct BumpService {
         if json {
             console.out(BumpReport.json(plan, dryRun: dryRun).compact() + "\n")
         } else {
-            if dryRun { console.out(plan.diffBytes) } else { console.out(BumpReport.text(plan)) }
+            if dryRun { console.out(plan.diff) } else { console.out(BumpReport.text(plan)) }
             if dryRun, plan.isEmpty { console.out(BumpReport.text(plan)) }
         }
         return .success

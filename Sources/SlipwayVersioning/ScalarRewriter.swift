@@ -16,15 +16,13 @@ package enum ScalarRewriter {
         var token: String
     }
 
-    /// `staysPlain` says whether `value` may be written unquoted in this document (`staysPlain(value, in:)`), for a
-    /// caller that rewrites many values to one.
-    static func replacement(
-        for definition: VersionDefinition, with value: String, in document: SpecDocument, staysPlain: Bool? = nil
-    ) throws(SpecError) -> Replacement {
+    static func replacement(for definition: VersionDefinition, with value: String, in document: SpecDocument)
+        throws(SpecError) -> Replacement
+    {
         let node = definition.node
         let file = document.file
         let bytes = file.bytes
-        let start = node.valueStartOffset
+        let start = node.valueStart.offset
         let end = node.endOffset
         guard start >= 0, start <= end, end <= bytes.count else {
             throw SpecError("cannot find the text of \(definition.setting)", at: node, in: file)
@@ -48,7 +46,7 @@ package enum ScalarRewriter {
                     "internal error: the text at this position is not the value of \(definition.setting); nothing was written",
                     at: node, in: file, hint: "please report this with the spec attached")
             }
-            let plain = staysPlain ?? Self.staysPlain(value, in: document)
+            let plain = Self.staysPlain(value, in: document)
             let text = plain ? value : doubleQuoted(value)
             return Replacement(range: start..<end, text: text, token: text)
         case .singleQuoted, .doubleQuoted:
@@ -69,18 +67,12 @@ package enum ScalarRewriter {
 
     /// Whether `bytes[range]` holds a line feed or a carriage return.
     private static func holdsLineBreak(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            UnsafeBufferPointer(rebasing: buffer[range]).contains { $0 == 0x0A || $0 == 0x0D }
-        }
+        bytes[range].contains { $0 == 0x0A || $0 == 0x0D }
     }
 
     /// Whether `bytes[range]` is `text`'s UTF-8.
     private static func holds(_ bytes: [UInt8], _ range: Range<Int>, _ text: String) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            let source = UnsafeBufferPointer(rebasing: buffer[range])
-            return text.utf8.withContiguousStorageIfAvailable { YAMLBytes.equal(source, $0) }
-                ?? source.elementsEqual(text.utf8)
-        }
+        bytes[range].elementsEqual(text.utf8)
     }
 
     /// Whether `value` replaces a plain scalar of `document` unquoted.
@@ -103,14 +95,10 @@ package enum ScalarRewriter {
     }
 
     static func escapedForDoubleQuotes(_ value: String) -> String {
-        // Most values hold neither byte: no walk over their characters.
-        guard value.utf8.contains(where: { $0 == 0x5C || $0 == 0x22 }),
-            value.contains(where: { $0 == "\\" || $0 == "\"" })
-        else { return value }
-        return value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
     }
 
     static func escapedForSingleQuotes(_ value: String) -> String {
-        value.contains("'") ? value.replacingOccurrences(of: "'", with: "''") : value
+        value.replacingOccurrences(of: "'", with: "''")
     }
 }

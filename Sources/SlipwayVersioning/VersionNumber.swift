@@ -14,7 +14,7 @@ public struct VersionNumber: Sendable, Equatable, CustomStringConvertible {
         self.parts = parts
     }
 
-    public var description: String { VersionNumber.dotted(parts) }
+    public var description: String { parts.joined(separator: ".") }
 
     /// The semantic bump of a marketing version:
     /// - `major` 1.4.2 → 2.0.0, `minor` 1.4.2 → 1.5.0, `patch` 1.4.2 → 1.4.3;
@@ -33,7 +33,7 @@ public struct VersionNumber: Sendable, Equatable, CustomStringConvertible {
         while result.count <= index { result.append("0") }
         result[index] = VersionNumber.stripLeadingZeros(VersionNumber.increment(result[index]))
         for later in (index + 1)..<max(result.count, index + 1) { result[later] = "0" }
-        return VersionNumber.dotted(result)
+        return result.joined(separator: ".")
     }
 
     /// The next build number: the last part + 1, keeping its width (`118` → `119`, `2024.11.3` → `2024.11.4`,
@@ -41,7 +41,7 @@ public struct VersionNumber: Sendable, Equatable, CustomStringConvertible {
     public func nextBuild() -> String {
         var result = parts
         result[result.count - 1] = VersionNumber.increment(result[result.count - 1])
-        return VersionNumber.dotted(result)
+        return result.joined(separator: ".")
     }
 
     /// Adds one to a string of decimal digits, carrying as on paper; the width grows only when every digit was 9.
@@ -58,17 +58,6 @@ public struct VersionNumber: Sendable, Equatable, CustomStringConvertible {
             }
         }
         return "1" + String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// The parts joined with dots, by hand: the generic `joined(separator:)` is not specialized in this module,
-    /// and its first call looks the array's associated types up at run time (250,000 instructions, once a run).
-    static func dotted(_ parts: [String]) -> String {
-        var text = ""
-        for (index, part) in parts.enumerated() {
-            if index > 0 { text += "." }
-            text += part
-        }
-        return text
     }
 
     static func stripLeadingZeros(_ digits: String) -> String {

@@ -28,14 +28,6 @@ public final class YAMLExpansion {
         public let via: YAMLMark?
     }
 
-    /// An entry with its key left as the key's node, for walks that match keys by their bytes and make a string of
-    /// only the few they report.
-    public struct KeyedEntry {
-        public let key: YAMLNode
-        public let value: YAMLNode
-        public let via: YAMLMark?
-    }
-
     public let file: YAMLFile
     public let budget: Int
     /// What messages call the file ("the spec").
@@ -43,18 +35,16 @@ public final class YAMLExpansion {
     /// Nodes visited through aliases and merge keys so far.
     public private(set) var visits = 0
 
-    /// An entry of a mapping with merge keys, once expanded; `via` is where the alias or merge key that brought it
+    /// An entry of a mapping with merge keys, once expanded; `mark` is where the alias or merge key that brought it
     /// into the mapping is written (`nil` for the mapping's own entries written in place).
-    private typealias Merged = KeyedEntry
+    private struct Merged {
+        let key: String
+        let value: YAMLNode
+        let mark: YAMLMark?
+    }
 
     /// The merged entries of every mapping with a merge key expanded so far.
     private var expanded: [YAMLNode: [Merged]] = [:]
-    /// The tree last looked through for `<<`, and whether it holds one: a file without those two bytes has no merge
-    /// key, and its mappings need no look at their keys for one.
-    private var scannedTree: YAMLTree?
-    private var treeHasMergeKeys = true
-    /// Whether that tree's file holds `&` (no anchor, no alias without it).
-    private var treeHasAnchors = true
 
     public init(file: YAMLFile, budget: Int = YAMLExpansion.defaultBudget, subject: String = "the file") {
         self.file = file
@@ -72,49 +62,11 @@ public final class YAMLExpansion {
         var result: [Entry] = []
         result.reserveCapacity(merged.count)
         for entry in merged {
-            let mark = entry.via ?? via
+            let mark = entry.mark ?? via
             if let mark { try charge(1, at: mark) }
-            result.append(Entry(key: entry.key.scalar, value: entry.value, via: mark))
+            result.append(Entry(key: entry.key, value: entry.value, via: mark))
         }
         return result
-    }
-
-    /// `entries(of:via:)` with each key as its node: the same entries, in the same order, charged the same.
-    public func keyedEntries(of node: YAMLNode, via: YAMLMark? = nil) throws(YAMLError) -> [KeyedEntry] {
-        guard node.kind == .mapping else { return [] }
-        let merged = hasMergeKey(node) ? try expandedEntries(of: node) : ownEntries(of: node)
-        guard via != nil else {
-            // Each entry is reached as the expansion found it: charge those an alias or merge key brought in.
-            for entry in merged { if let mark = entry.via { try charge(1, at: mark) } }
-            return merged
-        }
-        var result: [KeyedEntry] = []
-        result.reserveCapacity(merged.count)
-        for entry in merged {
-            let mark = entry.via ?? via
-            if let mark { try charge(1, at: mark) }
-            result.append(KeyedEntry(key: entry.key, value: entry.value, via: mark))
-        }
-        return result
-    }
-
-    /// Calls `body` with each of `keyedEntries(of:via:)`, in order. In a file without anchors or merge keys (`&`,
-    /// `<<`: most) a mapping reached in place is read pair by pair with no array; nothing in it is charged, so the
-    /// order of charges, and where a walk that goes too far stops, stay those of `keyedEntries`.
-    public func forEachEntry(
-        of node: YAMLNode, via: YAMLMark? = nil, _ body: (KeyedEntry) throws(YAMLError) -> Void
-    ) throws(YAMLError) {
-        guard node.kind == .mapping else { return }
-        guard via == nil, !mayHoldMergeKeys(node), !treeHasAnchors else {
-            for entry in try keyedEntries(of: node, via: via) { try body(entry) }
-            return
-        }
-        let pairs = node.pairs
-        for position in pairs.indices {
-            let (key, value) = pairs[position]
-            guard key.kind == .scalar else { continue }
-            try body(KeyedEntry(key: key, value: value, via: nil))
-        }
     }
 
     /// Counts `count` visits made through the alias or merge key at `mark`, failing once they pass the budget.
@@ -131,29 +83,17 @@ public final class YAMLExpansion {
     // MARK: Merge keys
 
     private func hasMergeKey(_ node: YAMLNode) -> Bool {
-        mayHoldMergeKeys(node) && node.pairs.contains { $0.key.style == .plain && $0.key.isScalar("<<") }
-    }
-
-    /// Whether the node's file holds `<<` anywhere (a plain merge key is those bytes), looked up once per file.
-    private func mayHoldMergeKeys(_ node: YAMLNode) -> Bool {
-        if scannedTree !== node.tree {
-            scannedTree = node.tree
-            treeHasMergeKeys = YAMLBytes.contains(node.tree.bytes, UInt8(ascii: "<"), then: UInt8(ascii: "<"))
-            treeHasAnchors = YAMLBytes.contains(node.tree.bytes, UInt8(ascii: "&"))
-        }
-        return treeHasMergeKeys
+        node.pairs.contains { $0.key.style == .plain && $0.key.isScalar("<<") }
     }
 
     /// A mapping's own entries with scalar keys, merge keys left out.
     private func ownEntries(of node: YAMLNode) -> [Merged] {
         var result: [Merged] = []
-        let merges = mayHoldMergeKeys(node)
         let pairs = node.pairs
-        result.reserveCapacity(pairs.count)
         for position in pairs.indices {
             let (key, value) = pairs[position]
-            guard key.kind == .scalar, key.style != .plain || !merges || !key.isScalar("<<") else { continue }
-            result.append(Merged(key: key, value: value, via: pairs.valueAlias(at: position)))
+            guard key.kind == .scalar, key.style != .plain || !key.isScalar("<<") else { continue }
+            result.append(Merged(key: key.scalar, value: value, mark: pairs.valueAlias(at: position)))
         }
         return result
     }
@@ -208,12 +148,12 @@ public final class YAMLExpansion {
     /// A mapping's own entries, then those of its sources (already expanded) whose key is not present yet.
     private func merge(_ node: YAMLNode) throws(YAMLError) -> [Merged] {
         var result = ownEntries(of: node)
-        var present = Set(result.map(\.key.scalar))
+        var present = Set(result.map(\.key))
         for source in sources(of: node) {
             let entries = expanded[source.node] ?? ownEntries(of: source.node)
             try charge(entries.count, at: source.mark)
-            for entry in entries where present.insert(entry.key.scalar).inserted {
-                result.append(Merged(key: entry.key, value: entry.value, via: entry.via ?? source.mark))
+            for entry in entries where present.insert(entry.key).inserted {
+                result.append(Merged(key: entry.key, value: entry.value, mark: entry.mark ?? source.mark))
             }
         }
         return result

@@ -1,7 +1,7 @@
 import Foundation
 import SlipwayCore
 
-/// A YAML (or JSON) file parsed by `NativeYAMLReader` or else libyaml, keeping its exact bytes and the source range of every node.
+/// A YAML (or JSON) file parsed with libyaml, keeping its exact bytes and the source range of every node.
 public struct YAMLFile {
     /// The path as it should appear in messages.
     public let path: String
@@ -29,14 +29,8 @@ public struct YAMLFile {
         self.path = path
         self.bytes = bytes
         self.quotesSource = quotesSource
-        // Slipway's own reader takes the YAML specs are written in; libyaml reads the rest, and gives every error.
-        let (tree, roots): (YAMLTree, [Int?])
-        if let native = NativeYAMLReader.read(bytes) {
-            (tree, roots) = native
-        } else {
-            var builder = YAMLTreeBuilder(path: path, bytes: bytes, quotesSource: quotesSource)
-            (tree, roots) = try builder.parse()
-        }
+        var builder = YAMLTreeBuilder(path: path, bytes: bytes, quotesSource: quotesSource)
+        let (tree, roots) = try builder.parse()
         self.documents = roots.map { root in root.map { YAMLNode(tree: tree, index: $0) } }
     }
 

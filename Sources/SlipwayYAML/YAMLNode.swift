@@ -67,24 +67,6 @@ public struct YAMLNode: Hashable {
         kind == .scalar && tree.scalar(index, equals: text)
     }
 
-    /// `isScalar(_:)` for a name written in the code, settled by the bytes alone unless the value is not ASCII.
-    package func isScalar(_ name: StaticString) -> Bool {
-        guard kind == .scalar else { return false }
-        let settled: Bool? = tree.withScalarBytes(index) { bytes in
-            if YAMLBytes.equal(bytes, name) { return true }
-            return YAMLBytes.isASCII(bytes) ? false : nil
-        }
-        return settled ?? tree.scalar(index, equals: name.description)
-    }
-
-    /// Calls `body` with a scalar's value as bytes (empty for a mapping or sequence), making no string: for walks
-    /// that match many keys against a few names. Not generic, so a caller in another module runs specialized code:
-    /// `body` answers a number of its own meaning.
-    package func withScalarBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Int) -> Int {
-        guard kind == .scalar else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-        return tree.withScalarBytes(index, body)
-    }
-
     public var tag: String? { tree.extras(index)?.tag }
     public var anchor: String? { tree.extras(index)?.anchor }
 
@@ -96,9 +78,6 @@ public struct YAMLNode: Hashable {
 
     /// For scalars: where the scalar's own text starts (after any anchor or tag), quotes included.
     public var valueStart: YAMLMark { tree.extras(index)?.valueStart ?? start }
-
-    /// The byte offset of `valueStart`, without working out its line and column.
-    package var valueStartOffset: Int { tree.valueStartOffset(index) }
 
     /// A mapping's pairs in order (empty for other kinds), without following merge keys.
     public var pairs: Pairs { Pairs(children: kind == .mapping ? children : Children(tree: tree, start: 0, end: 0)) }

@@ -40,6 +40,42 @@ final class YAMLTree {
         var valueStart: YAMLMark?
     }
 
+    /// Records in chunks of a fixed size, so the table grows without ever copying what it holds (a single array
+    /// would hold the old and the new storage at once while it grows: twice the table at the peak on a large spec).
+    struct Table {
+        static let shift = 16
+        static let mask = (1 << shift) - 1
+        private var chunks: [[Record]] = []
+        /// Apart from the records, which a byte would pad to 16.
+        private var flagChunks: [[UInt8]] = []
+        private(set) var count = 0
+
+        subscript(index: Int) -> Record {
+            get { chunks[index >> Self.shift][index & Self.mask] }
+            set { chunks[index >> Self.shift][index & Self.mask] = newValue }
+        }
+
+        func flags(_ index: Int) -> UInt8 { flagChunks[index >> Self.shift][index & Self.mask] }
+
+        mutating func append(_ record: Record, flags: UInt8) {
+            if count & Self.mask == 0 {
+                // A chunk after the first is known to fill: its room taken at once, not grown by doubling, whose
+                // freed smaller buffers a large spec's heap would keep (a tenth of the peak on a 100 MB spec).
+                var records: [Record] = []
+                var flags: [UInt8] = []
+                if count > 0 {
+                    records.reserveCapacity(Self.mask + 1)
+                    flags.reserveCapacity(Self.mask + 1)
+                }
+                chunks.append(records)
+                flagChunks.append(flags)
+            }
+            chunks[chunks.count - 1].append(record)
+            flagChunks[flagChunks.count - 1].append(flags)
+            count += 1
+        }
+    }
+
     let bytes: [UInt8]
     let table: Table
     /// Scalar values that are not their source text: each a 4-byte length, then the bytes.
@@ -61,7 +97,6 @@ final class YAMLTree {
     }
 
     /// The index just past a node's subtree: its next sibling.
-    @inline(__always)
     func next(_ index: Int) -> Int {
         let kind = table.flags(index) & Flags.kindMask
         return kind == 1 || kind == 2 ? Int(table[index].link) : index + 1
@@ -92,48 +127,23 @@ final class YAMLTree {
         }
         let style = (flags & Flags.styleMask) >> Flags.styleShift
         let quote = style == 1 || style == 2 ? 1 : 0
-        // Most scalars have no anchor or tag: no look at `extras` for them.
-        let start =
-            flags & Flags.hasExtras == 0
-            ? Int(record.start) : extras[UInt32(index)]?.valueStart?.offset ?? Int(record.start)
+        let start = extras(index)?.valueStart?.offset ?? Int(record.start)
         return (false, start + quote..<Int(record.end) - quote)
     }
 
     func scalar(_ index: Int) -> String {
         let (decoded, range) = scalarRange(index)
-        // From a buffer, not a slice: `String(decoding:)` then takes its contiguous fast path.
-        return (decoded ? values : bytes).withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
-        }
+        return String(decoding: decoded ? values[range] : bytes[range], as: UTF8.self)
     }
 
     /// Whether a scalar's value is `text`, as `String`'s `==` judges (canonical equivalence), without making a
-    /// string when the bytes settle it: equal bytes are equal, and unequal ASCII on both sides is unequal.
+    /// string when the bytes settle it.
     func scalar(_ index: Int, equals text: String) -> Bool {
         let (decoded, range) = scalarRange(index)
-        let settled: Bool? = (decoded ? values : bytes).withUnsafeBufferPointer { buffer in
-            let value = UnsafeBufferPointer(rebasing: buffer[range])
-            return text.utf8.withContiguousStorageIfAvailable { wanted -> Bool? in
-                if YAMLBytes.equal(value, wanted) { return true }
-                return YAMLBytes.isASCII(value) && YAMLBytes.isASCII(wanted) ? false : nil
-            } ?? nil
-        }
-        if let settled { return settled }
         let same = decoded ? text.utf8.elementsEqual(values[range]) : text.utf8.elementsEqual(bytes[range])
         if same { return true }
         let ascii =
             text.utf8.allSatisfy { $0 < 0x80 } && (decoded ? values[range] : bytes[range]).allSatisfy { $0 < 0x80 }
         return ascii ? false : scalar(index) == text
-    }
-
-    /// Calls `body` with a scalar's value as bytes (the source text, or the decoded value), making no string.
-    func withScalarBytes<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        let (decoded, range) = scalarRange(index)
-        return (decoded ? values : bytes).withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
-    }
-
-    /// Where a node's own text starts (after any anchor or tag), without working out its line and column.
-    func valueStartOffset(_ index: Int) -> Int {
-        extras(index)?.valueStart?.offset ?? Int(table[index].start)
     }
 }

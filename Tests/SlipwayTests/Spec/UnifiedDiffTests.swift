@@ -39,28 +39,11 @@ struct UnifiedDiffTests {
         #expect(UnifiedDiff.render(path: "p.yml", old: [0x61], new: [0x61]).isEmpty)
     }
 
-    @Test("the new file's lines found along the old file's give the diff they give found on their own")
-    func alignedLines() {
-        let old = (1...40).map { "line \($0): value \($0)\n" }.joined()
-        let edits: [(String) -> String] = [
-            { $0.replacingOccurrences(of: "value 7\n", with: "value 77\n") }, // longer
-            { $0.replacingOccurrences(of: "value 30\n", with: "v\n") }, // shorter
-            { $0.replacingOccurrences(of: "line 1: value 1\n", with: "") }, // a line less
-            { $0.replacingOccurrences(of: "line 9: value 9\n", with: "line 9: value 9\nextra\n") }, // a line more
-            { String($0.dropLast()) }, // the last line loses its line break
-            { $0 + "tail" }, // a last line without one
-            { $0.replacingOccurrences(of: "\n", with: "\r\n") }, // every line changes
-            { $0.replacingOccurrences(of: "value 2\n", with: "value é\n").replacingOccurrences(of: "40", with: "") },
-            { _ in "" },
-        ]
-        for (number, edit) in edits.enumerated() {
-            for (before, after) in [(old, edit(old)), (edit(old), old), (String(old.dropLast()), edit(old))] {
-                let a = Array(before.utf8)
-                let b = Array(after.utf8)
-                let aligned = UnifiedDiff.render(path: "p.yml", old: a, new: b)
-                #expect(aligned == UnifiedDiff.render(path: "p.yml", old: a, new: b, aligned: false), "edit \(number)")
-                #expect(aligned.isEmpty == (a == b))
-            }
-        }
+    @Test("files with different line counts show as one replacement of the whole file, CRs kept")
+    func wholeFile() {
+        let diff = UnifiedDiff.render(path: "p.yml", old: Array("a: 1\r\nb: 2\r\n".utf8), new: Array("a: 1\r\n".utf8))
+        #expect(diff == "--- a/p.yml\n+++ b/p.yml\n@@ -1,2 +1 @@\n-a: 1\r\n-b: 2\r\n+a: 1\r\n")
+        let added = UnifiedDiff.render(path: "p.yml", old: [], new: Array("x".utf8))
+        #expect(added == "--- a/p.yml\n+++ b/p.yml\n@@ -0,0 +1 @@\n+x\n\\ No newline at end of file\n")
     }
 }
