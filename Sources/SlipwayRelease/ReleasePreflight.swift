@@ -26,7 +26,7 @@ struct ReleasePreflight {
             if let missing = AppStoreConnectKey.missing(in: environment) {
                 problems.append(
                     "the upload needs an App Store Connect API key, and \(missing) \(missing.contains(" and ") ? "are" : "is") not set "
-                        + "(set them from CI secrets; see the README's 'Ship to TestFlight')")
+                        + "(set them from CI secrets; see Slipway's docs/shipping.md)")
             }
             for app in ship.apps where !declaresEncryption(app) {
                 problems.append(

@@ -6,7 +6,7 @@ enum InitFile {
     static func text(_ findings: InitService.Findings) -> String {
         var lines = [
             "# \(Configuration.fileName), written by 'slipway init' from what this repository holds. Every key is",
-            "# optional; the README's \"Configuration\" section lists them all.",
+            "# optional; Slipway's docs/configuration.md lists them all.",
         ]
         let whiteLabel = findings.specs.count > 1 && findings.specs.allSatisfy { $0.path.hasPrefix("Apps/") }
         let specs = whiteLabel ? findings.specs : Array(findings.specs.prefix(1))
