@@ -2,10 +2,11 @@
 import PackageDescription
 
 // Dependencies point down, "A → B" meaning A imports B (ARCHITECTURE.md draws the whole graph): slipway → SlipwayCLI →
-// SlipwayKit (umbrella) → SlipwayHooks, SlipwayRelease; SlipwayRelease → SlipwayPipeline, SlipwayDoctor,
-// SlipwayVersioning; Pipeline and Versioning → SlipwayDetection → SlipwayHistory, SlipwayProject → SlipwaySpec →
-// SlipwayConfig (SlipwayDoctor → SlipwayProject); every capability → SlipwayGit, SlipwayYAML, SlipwayCrypto (as each
-// needs) → SlipwayCore. SwiftPM refuses a cycle, and `make test` builds with
+// SlipwayHooks, SlipwayRelease, SlipwayAppStoreConnect and the modules whose services its commands call;
+// SlipwayRelease → SlipwayPipeline, SlipwayDoctor, SlipwayVersioning; Pipeline and Versioning → SlipwayDetection →
+// SlipwayHistory, SlipwayProject → SlipwaySpec → SlipwayConfig (SlipwayDoctor → SlipwayProject); every capability →
+// SlipwayGit, SlipwayYAML, SlipwayCrypto (as each needs) → SlipwayCore. No umbrella module: the CLI and the tests
+// import each module they use by name. SwiftPM refuses a cycle, and `make test` builds with
 // --explicit-target-dependency-import-check, so a module imports only what it declares.
 // The C libraries come from the system (Debian's -dev packages or Homebrew); no Swift package is fetched.
 let package = Package(
@@ -14,7 +15,6 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "slipway", targets: ["slipway"]),
-        .library(name: "SlipwayKit", targets: ["SlipwayKit"]),
     ],
     targets: [
         .systemLibrary(
@@ -89,24 +89,21 @@ let package = Package(
         // App Store Connect over HTTPS: URLSession on macOS, the curl program on Linux (FoundationNetworking would be
         // loaded, with libcurl, by every command, hooks included). Only `testflight` and `--build testflight` use it.
         .target(name: "SlipwayAppStoreConnect", dependencies: ["SlipwayConfig", "SlipwayCore", "SlipwayCrypto"]),
-        // The one product others import: it re-exports every capability and the wrappers below them.
         .target(
-            name: "SlipwayKit",
+            name: "SlipwayCLI",
             dependencies: [
-                "SlipwayConfig", "SlipwaySpec", "SlipwayProject", "SlipwayHistory", "SlipwayDetection",
-                "SlipwayVersioning", "SlipwayPipeline", "SlipwayDoctor", "SlipwayRelease", "SlipwayHooks",
-                "SlipwayAppStoreConnect", "SlipwayCore", "SlipwayGit", "SlipwayYAML", "SlipwayCrypto",
+                "SlipwayAppStoreConnect", "SlipwayConfig", "SlipwayCore", "SlipwayDetection", "SlipwayDoctor",
+                "SlipwayHistory", "SlipwayHooks", "SlipwayPipeline", "SlipwayRelease", "SlipwaySpec", "SlipwayVersioning",
             ]
         ),
-        .target(name: "SlipwayCLI", dependencies: ["SlipwayKit", "SlipwayCore"]),
         .executableTarget(name: "slipway", dependencies: ["SlipwayCLI"]),
+        // The tests import the modules they check and run the `slipway` executable (SlipwayBinary), built with them.
         .testTarget(
             name: "SlipwayTests",
             dependencies: [
-                "SlipwayKit", "SlipwayCLI", "SlipwayConfig", "SlipwaySpec", "SlipwayProject", "SlipwayHistory",
-                "SlipwayDetection",
-                "SlipwayVersioning", "SlipwayPipeline", "SlipwayDoctor", "SlipwayRelease", "SlipwayHooks", "SlipwayCore",
-                "SlipwayGit", "SlipwayYAML", "SlipwayCrypto", "SlipwayAppStoreConnect",
+                "slipway", "SlipwayAppStoreConnect", "SlipwayConfig", "SlipwayCore", "SlipwayCrypto", "SlipwayDetection",
+                "SlipwayDoctor", "SlipwayGit", "SlipwayHistory", "SlipwayHooks", "SlipwayPipeline", "SlipwayProject",
+                "SlipwayRelease", "SlipwaySpec", "SlipwayVersioning", "SlipwayYAML",
             ],
             path: "Tests/SlipwayTests"
         ),

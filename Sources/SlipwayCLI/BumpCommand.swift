@@ -1,5 +1,6 @@
 import SlipwayCore
-import SlipwayKit
+import SlipwaySpec
+import SlipwayVersioning
 
 /// `slipway bump`: parses its options and hands them to `BumpService`.
 enum BumpCommand: SlipwayCommand {

@@ -1,5 +1,5 @@
 import SlipwayCore
-import SlipwayKit
+import SlipwayHooks
 
 /// `slipway ci`: writes Slipway's CI configuration into the repository.
 enum CICommand: SlipwayCommandGroup {

@@ -1,5 +1,6 @@
 import SlipwayCore
-import SlipwayKit
+import SlipwayDetection
+import SlipwayHistory
 
 /// `slipway detect`: parses its options and hands them to `DetectService`.
 enum DetectCommand: SlipwayCommand {

@@ -1,5 +1,6 @@
 import SlipwayCore
-import SlipwayKit
+import SlipwayDoctor
+import SlipwaySpec
 
 /// `slipway doctor`: parses its options and hands them to `DoctorService`.
 enum DoctorCommand: SlipwayCommand {

@@ -1,6 +1,7 @@
 import Foundation
+import SlipwayConfig
 import SlipwayCore
-import SlipwayKit
+import SlipwayHooks
 
 /// `slipway hook`: what the installed git hooks call.
 enum HookCommand: SlipwayCommandGroup {

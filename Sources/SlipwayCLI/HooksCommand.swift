@@ -1,5 +1,6 @@
+import SlipwayConfig
 import SlipwayCore
-import SlipwayKit
+import SlipwayHooks
 
 /// `slipway hooks`: installs, removes and shows Slipway's git hooks.
 enum HooksCommand: SlipwayCommandGroup {

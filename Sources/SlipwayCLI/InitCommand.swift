@@ -1,5 +1,6 @@
 import SlipwayCore
-import SlipwayKit
+import SlipwaySpec
+import SlipwayVersioning
 
 /// `slipway init`: parses its options and hands them to `InitService`.
 enum InitCommand: SlipwayCommand {

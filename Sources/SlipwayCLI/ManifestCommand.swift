@@ -1,5 +1,5 @@
 import SlipwayCore
-import SlipwayKit
+import SlipwayRelease
 
 /// `slipway manifest`: parses its options and hands them to `ManifestService`.
 enum ManifestCommand: SlipwayCommand {

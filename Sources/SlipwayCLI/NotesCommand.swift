@@ -1,5 +1,5 @@
 import SlipwayCore
-import SlipwayKit
+import SlipwayDetection
 
 /// `slipway notes`: parses its options and hands them to `NotesService`.
 enum NotesCommand: SlipwayCommand {

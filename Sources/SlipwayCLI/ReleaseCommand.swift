@@ -1,5 +1,6 @@
 import SlipwayCore
-import SlipwayKit
+import SlipwayRelease
+import SlipwayVersioning
 
 /// `slipway release`: parses its options and hands them to `ReleaseService`.
 enum ReleaseCommand: SlipwayCommand {

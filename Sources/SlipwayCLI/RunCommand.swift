@@ -1,5 +1,5 @@
 import SlipwayCore
-import SlipwayKit
+import SlipwayPipeline
 
 /// `slipway run`: parses its options and hands them to `RunService`.
 enum RunCommand: SlipwayCommand {

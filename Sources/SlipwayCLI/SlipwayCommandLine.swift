@@ -1,8 +1,9 @@
 import Foundation
 import SlipwayCore
-import SlipwayKit
+import SlipwayHistory
+import SlipwaySpec
 
-/// A command the `slipway` executable can run: a spec to parse against and a call into SlipwayKit.
+/// A command the `slipway` executable can run: a spec to parse against and a call into one service.
 protocol SlipwayCommand: Sendable {
     static var spec: CommandSpec { get }
     /// For a command that only groups others (`slipway hooks install`): the commands below it. Their specs are

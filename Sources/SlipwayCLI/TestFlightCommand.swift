@@ -1,6 +1,9 @@
 import Foundation
+import SlipwayAppStoreConnect
 import SlipwayCore
-import SlipwayKit
+import SlipwayPipeline
+import SlipwaySpec
+import SlipwayVersioning
 
 /// `slipway testflight`: App Store Connect's TestFlight, through its API.
 enum TestFlightCommand: SlipwayCommandGroup {

@@ -1,5 +1,6 @@
 import SlipwayCore
-import SlipwayKit
+import SlipwaySpec
+import SlipwayVersioning
 
 /// `slipway version`: parses its options and hands them to `VersionService`.
 enum VersionCommand: SlipwayCommand {

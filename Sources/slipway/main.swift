@@ -1,4 +1,4 @@
 import SlipwayCLI
 
-// All behaviour lives in SlipwayCLI and SlipwayKit; this file only hands over the process.
+// All behaviour lives in SlipwayCLI and the modules below it; this file only hands over the process.
 SlipwayCommandLine.main()

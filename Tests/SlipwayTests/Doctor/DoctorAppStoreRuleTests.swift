@@ -1,5 +1,4 @@
 import Foundation
-import SlipwayKit
 import Testing
 
 /// The rules of what App Store Connect refuses or warns about: each with a spec that triggers it and one that

@@ -1,5 +1,5 @@
 import Foundation
-import SlipwayKit
+import SlipwayDoctor
 import Testing
 
 /// The layout rule, and `slipway doctor` as a user runs it: formats, exit codes, `doctor.disable`.

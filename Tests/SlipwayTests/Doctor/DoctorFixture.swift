@@ -1,5 +1,6 @@
 import Foundation
-import SlipwayKit
+import SlipwayDoctor
+import SlipwaySpec
 import Testing
 
 /// A project folder for the doctor: a spec and the files it names, checked in place.

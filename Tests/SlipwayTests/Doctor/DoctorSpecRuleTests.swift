@@ -1,5 +1,4 @@
 import Foundation
-import SlipwayKit
 import Testing
 
 /// The rules of what XcodeGen refuses: each with a spec that triggers it and one that does not.

@@ -1,5 +1,5 @@
 import Foundation
-import SlipwayKit
+import SlipwayHooks
 import Testing
 
 @Suite("bundled hooks/ and ci/ files, and slipway ci install")

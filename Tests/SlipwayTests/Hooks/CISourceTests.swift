@@ -1,5 +1,6 @@
 import Foundation
-import SlipwayKit
+import SlipwayCore
+import SlipwayHooks
 import Testing
 
 @Suite("ci install --source/--ref: where CI gets Slipway")

@@ -1,5 +1,5 @@
 import Foundation
-import SlipwayKit
+import SlipwayYAML
 import Testing
 
 /// The installed workflow and the action, read as YAML: every `needs`, `outputs`, `steps.*`, `matrix.*` and

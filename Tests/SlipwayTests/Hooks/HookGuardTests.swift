@@ -1,4 +1,4 @@
-import SlipwayKit
+import SlipwayHooks
 import Testing
 
 @Suite("which reflog entries the post-commit hook leaves alone")

@@ -1,5 +1,5 @@
 import Foundation
-import SlipwayKit
+import SlipwayHooks
 import Testing
 
 @Suite("the pre-push hook, run by real git pushes to a local bare remote")

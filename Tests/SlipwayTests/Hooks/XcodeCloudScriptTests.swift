@@ -1,5 +1,4 @@
 import Foundation
-import SlipwayKit
 import Testing
 
 /// The installed Xcode Cloud scripts, run as Xcode Cloud runs them (its variables set, `/bin/sh`), with the real

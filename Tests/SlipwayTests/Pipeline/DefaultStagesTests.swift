@@ -1,6 +1,9 @@
 import Foundation
+import SlipwayConfig
 import SlipwayCore
-import SlipwayKit
+import SlipwayPipeline
+import SlipwayProject
+import SlipwaySpec
 import Testing
 
 /// The derived stages are data: there is no Xcode here, so the exact argv lines are what is checked.

@@ -1,6 +1,9 @@
 import Foundation
+import SlipwayConfig
 import SlipwayCore
-import SlipwayKit
+import SlipwayDetection
+import SlipwayPipeline
+import SlipwayYAML
 import Testing
 
 /// `run`'s derivation read from the project model: golden plans for the fixtures and the corpus, the JSON schema,

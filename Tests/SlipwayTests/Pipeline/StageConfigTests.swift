@@ -1,5 +1,5 @@
+import SlipwayConfig
 import SlipwayCore
-import SlipwayKit
 import SlipwayYAML
 import Testing
 

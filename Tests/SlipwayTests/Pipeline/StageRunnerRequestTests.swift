@@ -1,6 +1,7 @@
 import Foundation
+import SlipwayConfig
 import SlipwayCore
-import SlipwayKit
+import SlipwayPipeline
 import Testing
 
 @Suite("stage runner: requests")

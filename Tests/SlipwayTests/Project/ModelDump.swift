@@ -1,6 +1,6 @@
 import Foundation
 import SlipwayCore
-import SlipwayKit
+import SlipwayProject
 
 /// A project model as lines of text, for golden files: every target and scheme with the facts the model holds and
 /// where each was written.

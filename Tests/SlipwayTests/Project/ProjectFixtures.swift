@@ -1,6 +1,8 @@
 import Foundation
+import SlipwayConfig
 import SlipwayCore
-import SlipwayKit
+import SlipwayProject
+import SlipwaySpec
 import Testing
 
 /// The project fixtures (`Tests/Fixtures/Projects/<name>`) and the public corpus, read into models in place.

@@ -1,6 +1,7 @@
 import Foundation
 import SlipwayCore
-import SlipwayKit
+import SlipwayGit
+import SlipwaySpec
 import Testing
 
 /// The project model reads specs as XcodeGen does: includes merged key by key, templates and platform lists

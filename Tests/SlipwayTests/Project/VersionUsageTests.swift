@@ -1,6 +1,8 @@
 import Foundation
+import SlipwayConfig
 import SlipwayCore
-import SlipwayKit
+import SlipwaySpec
+import SlipwayVersioning
 import Testing
 
 /// `version --json` reads the project model for which targets take each definition; bump edits are unchanged.

@@ -1,6 +1,5 @@
 import Foundation
 import SlipwayCore
-import SlipwayKit
 import Testing
 
 @Suite("manifest: --in-toto provenance")

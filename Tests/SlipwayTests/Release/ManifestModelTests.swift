@@ -1,7 +1,10 @@
 import Foundation
+import SlipwayConfig
 import SlipwayCore
 import SlipwayGit
-import SlipwayKit
+import SlipwayHistory
+import SlipwayPipeline
+import SlipwayRelease
 import SlipwayYAML
 import Testing
 
@@ -212,7 +215,7 @@ struct ManifestModelTests {
 }
 
 extension StageResult {
-    /// The manifest's JSON for one stage, through a manifest (the encoder is internal to SlipwayKit).
+    /// The manifest's JSON for one stage, through a manifest (the encoder is internal to SlipwayRelease).
     var jsonForTests: JSON {
         JSON.object([
             "name": .string(name), "command": .string(command), "status": .string(status.rawValue),

@@ -1,6 +1,7 @@
 import Foundation
+import SlipwayConfig
 import SlipwayCore
-import SlipwayKit
+import SlipwayPipeline
 import Testing
 
 /// The derived stages' inputs as the runner carries them out, with a fake `xcodebuild` (a shell script recording

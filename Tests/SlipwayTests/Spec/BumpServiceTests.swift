@@ -1,5 +1,7 @@
 import Foundation
-import SlipwayKit
+import SlipwayCore
+import SlipwaySpec
+import SlipwayVersioning
 import Testing
 
 /// The planning and applying steps `slipway release` builds on.
@@ -41,7 +43,7 @@ struct BumpServiceTests {
             _ = try service.apply(plan)
             Issue.record("apply wrote over a file that changed after planning")
         } catch {
-            // SlipwayCore's FileWriteError, named by its type (this file imports SlipwayKit only); then its text.
+            // SlipwayCore's FileWriteError, named by its type; then its text.
             #expect("\(type(of: error))" == "FileWriteError")
             #expect(
                 "\(error)" == """

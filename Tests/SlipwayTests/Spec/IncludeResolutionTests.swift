@@ -1,5 +1,6 @@
 import Foundation
-import SlipwayKit
+import SlipwayConfig
+import SlipwaySpec
 import Testing
 
 /// `include:` resolution, checked against what XcodeGen does for each form.

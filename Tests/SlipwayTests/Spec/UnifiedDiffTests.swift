@@ -1,4 +1,4 @@
-import SlipwayKit
+import SlipwayVersioning
 import Testing
 
 @Suite("unified diff")

@@ -1,4 +1,6 @@
-import SlipwayKit
+import SlipwayDetection
+import SlipwaySpec
+import SlipwayVersioning
 import Testing
 
 @Suite("version arithmetic and YAML quoting")
