@@ -4,7 +4,7 @@ import PackageDescription
 // Dependencies point down, "A → B" meaning A imports B (ARCHITECTURE.md draws the whole graph): slipway → SlipwayCLI →
 // SlipwayHooks, SlipwayRelease, SlipwayAppStoreConnect and the modules whose services its commands call;
 // SlipwayRelease → SlipwayPipeline, SlipwayDoctor, SlipwayVersioning; Pipeline and Versioning → SlipwayDetection →
-// SlipwayHistory, SlipwayProject → SlipwaySpec → SlipwayConfig (SlipwayDoctor → SlipwayProject); every capability →
+// SlipwayWorkspace, SlipwayProject → SlipwaySpec → SlipwayConfig (SlipwayDoctor → SlipwayProject); every capability →
 // SlipwayGit, SlipwayYAML, SlipwayCrypto (as each needs) → SlipwayCore. No umbrella module: the CLI and the tests
 // import each module they use by name. SwiftPM refuses a cycle, and `make test` builds with
 // --explicit-target-dependency-import-check, so a module imports only what it declares.
@@ -44,7 +44,7 @@ let package = Package(
         .target(
             name: "SlipwayProject", dependencies: ["SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayYAML"]),
         .target(
-            name: "SlipwayHistory",
+            name: "SlipwayWorkspace",
             dependencies: [
                 "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayYAML",
             ]
@@ -52,7 +52,7 @@ let package = Package(
         .target(
             name: "SlipwayDetection",
             dependencies: [
-                "SlipwayHistory", "SlipwayProject", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit",
+                "SlipwayWorkspace", "SlipwayProject", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit",
             ]
         ),
         .target(
@@ -62,28 +62,28 @@ let package = Package(
         .target(
             name: "SlipwayVersioning",
             dependencies: [
-                "SlipwayProject", "SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore",
+                "SlipwayProject", "SlipwayDetection", "SlipwayWorkspace", "SlipwaySpec", "SlipwayConfig", "SlipwayCore",
                 "SlipwayGit", "SlipwayYAML",
             ]
         ),
         .target(
             name: "SlipwayPipeline",
             dependencies: [
-                "SlipwayProject", "SlipwayDetection", "SlipwayHistory", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit",
+                "SlipwayProject", "SlipwayDetection", "SlipwayWorkspace", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit",
                 "SlipwayYAML",
             ]
         ),
         .target(
             name: "SlipwayRelease",
             dependencies: [
-                "SlipwayPipeline", "SlipwayDoctor", "SlipwayVersioning", "SlipwayDetection", "SlipwayHistory",
+                "SlipwayPipeline", "SlipwayDoctor", "SlipwayVersioning", "SlipwayDetection", "SlipwayWorkspace",
                 "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayCrypto",
             ]
         ),
         .target(
             name: "SlipwayHooks",
             dependencies: [
-                "SlipwayDetection", "SlipwayHistory", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayCrypto",
+                "SlipwayDetection", "SlipwayWorkspace", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayCrypto",
             ]
         ),
         // App Store Connect over HTTPS: URLSession on macOS, the curl program on Linux (FoundationNetworking would be
@@ -93,7 +93,7 @@ let package = Package(
             name: "SlipwayCLI",
             dependencies: [
                 "SlipwayAppStoreConnect", "SlipwayConfig", "SlipwayCore", "SlipwayDetection", "SlipwayDoctor",
-                "SlipwayHistory", "SlipwayHooks", "SlipwayPipeline", "SlipwayRelease", "SlipwaySpec", "SlipwayVersioning",
+                "SlipwayWorkspace", "SlipwayHooks", "SlipwayPipeline", "SlipwayRelease", "SlipwaySpec", "SlipwayVersioning",
             ]
         ),
         .executableTarget(name: "slipway", dependencies: ["SlipwayCLI"]),
@@ -102,7 +102,7 @@ let package = Package(
             name: "SlipwayTests",
             dependencies: [
                 "slipway", "SlipwayAppStoreConnect", "SlipwayConfig", "SlipwayCore", "SlipwayCrypto", "SlipwayDetection",
-                "SlipwayDoctor", "SlipwayGit", "SlipwayHistory", "SlipwayHooks", "SlipwayPipeline", "SlipwayProject",
+                "SlipwayDoctor", "SlipwayGit", "SlipwayWorkspace", "SlipwayHooks", "SlipwayPipeline", "SlipwayProject",
                 "SlipwayRelease", "SlipwaySpec", "SlipwayVersioning", "SlipwayYAML",
             ],
             path: "Tests/SlipwayTests"

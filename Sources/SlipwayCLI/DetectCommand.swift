@@ -1,6 +1,6 @@
 import SlipwayCore
 import SlipwayDetection
-import SlipwayHistory
+import SlipwayWorkspace
 
 /// `slipway detect`: parses its options and hands them to `DetectService`.
 enum DetectCommand: SlipwayCommand {

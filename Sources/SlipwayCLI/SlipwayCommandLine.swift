@@ -1,7 +1,7 @@
 import Foundation
 import SlipwayCore
-import SlipwayHistory
 import SlipwaySpec
+import SlipwayWorkspace
 
 /// A command the `slipway` executable can run: a spec to parse against and a call into one service.
 protocol SlipwayCommand: Sendable {

@@ -2,8 +2,8 @@ import Foundation
 import SlipwayConfig
 import SlipwayCore
 import SlipwayGit
-import SlipwayHistory
 import SlipwaySpec
+import SlipwayWorkspace
 
 /// Which changed files concern one app of several: the question per-app detection asks of every path.
 ///

@@ -1,7 +1,7 @@
 import SlipwayConfig
 import SlipwayCore
-import SlipwayHistory
 import SlipwayProject
+import SlipwayWorkspace
 
 extension DetectService {
     /// `slipway detect` with several apps and no `--app`: a verdict per app, each judged with the app's spec,

@@ -1,7 +1,7 @@
 import Foundation
 import SlipwayCore
 import SlipwayGit
-import SlipwayHistory
+import SlipwayWorkspace
 
 /// `slipway detect`: judges a commit, a range, or each commit of a range, and reports the verdict.
 public struct DetectService {

@@ -1,6 +1,6 @@
 import SlipwayCore
 import SlipwayGit
-import SlipwayHistory
+import SlipwayWorkspace
 
 /// Whether a run treats the change as major (`SLIPWAY_MAJOR`, and whether `when: major` stages run), and why.
 ///

@@ -2,8 +2,8 @@ import Foundation
 import SlipwayConfig
 import SlipwayCore
 import SlipwayGit
-import SlipwayHistory
 import SlipwaySpec
+import SlipwayWorkspace
 
 /// Decides whether a commit or a range of commits is a major change, and explains every rule.
 public struct MajorChangeDetector {

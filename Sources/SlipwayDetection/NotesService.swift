@@ -1,6 +1,6 @@
 import SlipwayCore
 import SlipwayGit
-import SlipwayHistory
+import SlipwayWorkspace
 
 /// `slipway notes`: the release notes of a range, by default the commits since the previous release.
 public struct NotesService {

@@ -1,5 +1,5 @@
 import SlipwayGit
-import SlipwayHistory
+import SlipwayWorkspace
 
 /// The judgement of a commit or a range: is it a major change, why, and how far to bump.
 public struct Verdict: Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import SlipwayCore
 import SlipwayGit
-import SlipwayHistory
+import SlipwayWorkspace
 
 extension CIInstaller {
     /// What `slipway ci install` will do; refuses (changing nothing) to replace a file with other content unless
@@ -53,7 +53,7 @@ extension CIInstaller {
     public func install(_ request: Request, console: Console) throws -> ExitStatus {
         // The repository's writer lock, held from before planning until the files are written; a dry run writes
         // nothing, not even the lock file.
-        var lock: ReleaseLock?
+        var lock: WriterLock?
         if !request.dryRun, !workspace.repository.isBare {
             lock = try WriterLock.take(
                 workspace.repository, command: command(request), wait: request.waitForLock, console: console)

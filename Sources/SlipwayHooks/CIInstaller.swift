@@ -1,7 +1,7 @@
 import Foundation
 import SlipwayCore
 import SlipwayDetection
-import SlipwayHistory
+import SlipwayWorkspace
 
 /// `slipway ci install github|xcode-cloud`: writes Slipway's CI files from `ci/` into the repository, byte for byte.
 /// A file that exists with other content is kept unless `--force`. Like `hooks install`, it first makes a plan

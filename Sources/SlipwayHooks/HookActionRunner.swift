@@ -3,7 +3,7 @@ import SlipwayConfig
 import SlipwayCore
 import SlipwayDetection
 import SlipwayGit
-import SlipwayHistory
+import SlipwayWorkspace
 
 #if canImport(Glibc)
 import Glibc

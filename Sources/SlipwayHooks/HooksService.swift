@@ -2,7 +2,7 @@ import Foundation
 import SlipwayConfig
 import SlipwayCore
 import SlipwayGit
-import SlipwayHistory
+import SlipwayWorkspace
 
 /// `slipway hooks install|uninstall|status`: puts Slipway's hook scripts into the folder git runs hooks from,
 /// chaining any hook that was there, and takes them out again leaving the folder exactly as it was.
@@ -62,7 +62,7 @@ public struct HooksService {
 
     /// The repository's writer lock, held from before planning until the changes are made; a dry run writes
     /// nothing, not even the lock file.
-    private func writerLock(_ command: String, dryRun: Bool, wait: Bool, _ console: Console) throws -> ReleaseLock? {
+    private func writerLock(_ command: String, dryRun: Bool, wait: Bool, _ console: Console) throws -> WriterLock? {
         guard !dryRun, !repository.isBare else { return nil }
         return try WriterLock.take(repository, command: command, wait: wait, console: console)
     }

@@ -3,7 +3,7 @@ import SlipwayConfig
 import SlipwayCore
 import SlipwayDetection
 import SlipwayGit
-import SlipwayHistory
+import SlipwayWorkspace
 
 /// `slipway hook post-commit`: judges the commit just made and, on a major change, does the configured action.
 ///

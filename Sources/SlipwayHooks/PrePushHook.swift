@@ -2,7 +2,7 @@ import Foundation
 import SlipwayCore
 import SlipwayDetection
 import SlipwayGit
-import SlipwayHistory
+import SlipwayWorkspace
 
 /// `slipway hook pre-push`: reports the verdict for every range being pushed. It refuses the push only when
 /// `.slipway.yml` says `hooks: {prePush: block}` and a range is a major change that has not been released.

@@ -1,7 +1,7 @@
 import SlipwayConfig
 import SlipwayCore
 import SlipwayDetection
-import SlipwayHistory
+import SlipwayWorkspace
 
 extension RunService {
     /// `run --affected`: the derived xcodebuild commands of the schemes the change since the previous release

@@ -2,7 +2,7 @@ import Foundation
 import SlipwayCore
 import SlipwayDetection
 import SlipwayGit
-import SlipwayHistory
+import SlipwayWorkspace
 import SlipwayYAML
 
 /// `slipway run`: resolves the stages (configured or derived), then prints them (`--dry-run`) or runs them.

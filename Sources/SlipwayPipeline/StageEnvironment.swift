@@ -1,8 +1,8 @@
 import Foundation
 import SlipwayConfig
 import SlipwayCore
-import SlipwayHistory
 import SlipwaySpec
+import SlipwayWorkspace
 
 /// Slipway's own values, handed to every stage as `SLIPWAY_*` environment variables.
 ///

@@ -1,8 +1,8 @@
 import Foundation
 import SlipwayConfig
 import SlipwayCore
-import SlipwayHistory
 import SlipwayProject
+import SlipwayWorkspace
 import SlipwayYAML
 
 /// The stages a run would execute and where they came from.

@@ -2,8 +2,8 @@ import Foundation
 import SlipwayCore
 import SlipwayDetection
 import SlipwayGit
-import SlipwayHistory
 import SlipwaySpec
+import SlipwayWorkspace
 
 /// Gathers what a manifest says about the repository at a commit: project, versions now and at the previous
 /// release, git facts, the detect verdict and the commits since the previous release.

@@ -2,8 +2,8 @@ import Foundation
 import SlipwayCore
 import SlipwayDetection
 import SlipwayGit
-import SlipwayHistory
 import SlipwaySpec
+import SlipwayWorkspace
 
 /// `slipway manifest`: records HEAD and the given artifacts in a release manifest without running any stage, for CI
 /// jobs that assemble artifacts built elsewhere.

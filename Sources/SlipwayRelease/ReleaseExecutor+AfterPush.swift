@@ -3,6 +3,7 @@ import SlipwayConfig
 import SlipwayCore
 import SlipwayGit
 import SlipwayPipeline
+import SlipwayWorkspace
 
 /// The after-push stages (the upload). The release is complete before they start: committed, tagged, recorded and
 /// pushed, so its journal goes and nothing is ever undone from here. Their own state goes to the after-push journal

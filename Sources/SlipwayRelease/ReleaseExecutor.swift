@@ -2,9 +2,9 @@ import Foundation
 import SlipwayConfig
 import SlipwayCore
 import SlipwayGit
-import SlipwayHistory
 import SlipwayPipeline
 import SlipwayVersioning
+import SlipwayWorkspace
 
 #if canImport(Glibc)
 import Glibc

@@ -4,6 +4,7 @@ import SlipwayCore
 import SlipwayGit
 import SlipwayPipeline
 import SlipwayVersioning
+import SlipwayWorkspace
 
 /// A release's plan and progress, written to `.git/slipway/release-journal` before its first effect and after every
 /// step (atomically, fsync'd), so a release killed at any moment can be finished (`--continue`) or undone

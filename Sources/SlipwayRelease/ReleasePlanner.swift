@@ -3,10 +3,10 @@ import SlipwayConfig
 import SlipwayCore
 import SlipwayDetection
 import SlipwayGit
-import SlipwayHistory
 import SlipwayPipeline
 import SlipwaySpec
 import SlipwayVersioning
+import SlipwayWorkspace
 
 /// Works out a `ReleasePlan` and checks, before anything is written, everything that could stop the release
 /// halfway: the repository's state, uncommitted changes, the versions, the stages' configuration, who commits, the

@@ -1,8 +1,8 @@
 import Foundation
 import SlipwayConfig
 import SlipwayCore
-import SlipwayHistory
 import SlipwayPipeline
+import SlipwayWorkspace
 
 /// A check a release makes before anything is bumped; each problem it returns refuses the release (exit 2).
 /// `slipway doctor` (branch `doctor`) plugs in here: its error-level findings become one `ReleaseCheck` in

@@ -1,7 +1,7 @@
 import Foundation
 import SlipwayCore
 import SlipwayGit
-import SlipwayHistory
+import SlipwayWorkspace
 
 #if canImport(Glibc)
 import Glibc

@@ -1,8 +1,8 @@
 import Foundation
 import SlipwayCore
 import SlipwayGit
-import SlipwayHistory
 import SlipwayPipeline
+import SlipwayWorkspace
 
 /// `slipway release --retry-after-push`: runs again the after-push stages (the upload) of a release whose upload
 /// failed, from the after-push journal; the release itself (commit, tag, push) is never redone.

@@ -1,7 +1,7 @@
 import SlipwayCore
 import SlipwayDoctor
-import SlipwayHistory
 import SlipwaySpec
+import SlipwayWorkspace
 
 extension ReleaseService {
     /// The doctor's error-level checks, before anything is planned or written: a release must not carry a

@@ -1,7 +1,7 @@
 import Foundation
 import SlipwayCore
 import SlipwayGit
-import SlipwayHistory
+import SlipwayWorkspace
 
 /// `slipway release --continue | --abort | --status`: what to do with a release that stopped halfway (killed,
 /// or a step after its commit failed), from its journal.
@@ -49,7 +49,7 @@ extension ReleaseService {
     /// The repository's lock (which a pending release does not refuse here), the journal, and the commit the release
     /// is made from: what `--continue` and `--abort` start from.
     func takePendingRelease(commandLine: String, wait: Bool, console: Console) throws
-        -> (lock: ReleaseLock, journal: ReleaseJournal, head: OID)
+        -> (lock: WriterLock, journal: ReleaseJournal, head: OID)
     {
         let lock = try WriterLock.take(
             workspace.repository, command: commandLine, wait: wait, console: console, allowingPendingRelease: true)

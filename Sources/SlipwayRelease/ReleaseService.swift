@@ -2,14 +2,14 @@ import Foundation
 import SlipwayCore
 import SlipwayDetection
 import SlipwayGit
-import SlipwayHistory
 import SlipwayPipeline
 import SlipwayVersioning
+import SlipwayWorkspace
 
 /// `slipway release`: bump the versions, run the stages, commit the spec with a `Slipway-Release` trailer, tag,
 /// write the manifest and optionally push; or, with `--dry-run`, print all of that and change nothing.
 ///
-/// 1. Take the repository's release lock (a dry run only checks that nobody holds it).
+/// 1. Take the repository's writer lock (a dry run only checks that nobody holds it).
 /// 2. Plan everything and refuse (exit 2) what would stop the release halfway (`ReleasePlanner`).
 /// 3. Carry the plan out (`ReleaseExecutor`): a failure before the commit puts every file back and still records a
 ///    manifest; after the commit, nothing is undone and the error says what exists and how to finish.
@@ -63,7 +63,7 @@ public struct ReleaseService {
         try refuseWhileAfterPushPending()
         if request.dryRun {
             // Nothing may be written, not even the lock file: the dry run must work in a read-only checkout.
-            try ReleaseLock.checkFree(in: workspace.repository)
+            try WriterLock.checkFree(in: workspace.repository)
             if ReleaseJournalFile.exists(in: workspace.repository) {
                 throw PendingReleaseError(path: ReleaseJournalFile.url(in: workspace.repository).path)
             }

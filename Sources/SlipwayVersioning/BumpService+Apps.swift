@@ -1,8 +1,8 @@
 import SlipwayConfig
 import SlipwayCore
 import SlipwayGit
-import SlipwayHistory
 import SlipwaySpec
+import SlipwayWorkspace
 
 /// Several apps bumped at once: each app's own plan, and the one set of file edits they make together.
 public struct AppsBumpPlan {

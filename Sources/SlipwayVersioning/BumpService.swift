@@ -2,8 +2,8 @@ import Foundation
 import SlipwayCore
 import SlipwayDetection
 import SlipwayGit
-import SlipwayHistory
 import SlipwaySpec
+import SlipwayWorkspace
 
 /// `slipway bump`: plans the new versions, shows or writes them.
 ///
@@ -56,7 +56,7 @@ public struct BumpService {
         unless dryRun: Bool, commandLine: String, waitForLock: Bool, console: Console,
         _ body: () throws -> Result
     ) throws -> Result {
-        var lock: ReleaseLock?
+        var lock: WriterLock?
         if !dryRun, let repository = context.repository, !repository.isBare {
             lock = try WriterLock.take(repository, command: commandLine, wait: waitForLock, console: console)
         }

@@ -1,7 +1,7 @@
 import Foundation
 import SlipwayConfig
 import SlipwayCore
-import SlipwayHistory
+import SlipwayWorkspace
 import Testing
 
 @testable import SlipwayHooks

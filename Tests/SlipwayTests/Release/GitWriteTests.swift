@@ -1,7 +1,7 @@
 import Foundation
 import SlipwayCore
 import SlipwayGit
-import SlipwayHistory
+import SlipwayWorkspace
 import Testing
 
 @Suite("git writes: commit, tag, status, remote, push")

@@ -2,9 +2,9 @@ import Foundation
 import SlipwayConfig
 import SlipwayCore
 import SlipwayGit
-import SlipwayHistory
 import SlipwayPipeline
 import SlipwayRelease
+import SlipwayWorkspace
 import SlipwayYAML
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import SlipwayCore
 import SlipwayGit
+import SlipwayWorkspace
 import Testing
 
 #if canImport(Glibc)
@@ -30,7 +31,7 @@ struct ReleaseCommandTests {
         try expectChecksumsVerify(repo)
 
         // The lock is gone, and the release commit is not released again.
-        #expect(!fileExists(repo.gitFolder.appendingPathComponent(ReleaseLock.fileName)))
+        #expect(!fileExists(repo.gitFolder.appendingPathComponent(WriterLock.fileName)))
         let again = try repo.slipway("release")
         #expect(again.status == 1)
         #expect(again.stderr.contains("nothing to release"), "\(again.stderr)")

@@ -1,6 +1,7 @@
 import Foundation
 import SlipwayCore
 import SlipwayGit
+import SlipwayWorkspace
 import Testing
 
 #if canImport(Glibc)
@@ -107,7 +108,7 @@ struct ReleaseFailureTests {
         #expect(manifest["status"]?.stringValue == "failed")
         #expect(manifest["failure"]?["stage"]?.stringValue == "wait")
         #expect(manifest["stages"]?.arrayValue?.first?["status"]?.stringValue == "cancelled")
-        #expect(!fileExists(repo.gitFolder.appendingPathComponent(ReleaseLock.fileName)))
+        #expect(!fileExists(repo.gitFolder.appendingPathComponent(WriterLock.fileName)))
     }
 
     @Test("a push that fails after the commit says what exists and the command that finishes the release")

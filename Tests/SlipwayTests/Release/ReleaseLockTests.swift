@@ -1,6 +1,7 @@
 import Foundation
 import SlipwayCore
 import SlipwayGit
+import SlipwayWorkspace
 import Testing
 
 @Suite("release lock")
@@ -9,11 +10,11 @@ struct ReleaseLockTests {
     func contention() throws {
         let repo = try ReleaseFixture.released()
         let repository = try Repository(discoveringFrom: repo.url)
-        let first = try ReleaseLock.acquire(in: repository, command: "slipway release minor")
+        let first = try WriterLock.acquire(in: repository, command: "slipway release minor")
         #expect(first.path.path.hasSuffix(".git/slipway-release.lock"))
-        #expect(ReleaseLock.currentHolder(in: repository) == first.holder)
+        #expect(WriterLock.currentHolder(in: repository) == first.holder)
         do {
-            _ = try ReleaseLock.acquire(in: repository, command: "slipway release patch")
+            _ = try WriterLock.acquire(in: repository, command: "slipway release patch")
             Issue.record("the second acquire should fail")
         } catch {
             #expect(error.holder == first.holder)
@@ -26,7 +27,7 @@ struct ReleaseLockTests {
         }
         first.release()
         #expect(!FileManager.default.fileExists(atPath: first.path.path))
-        let second = try ReleaseLock.acquire(in: repository, command: "slipway release patch")
+        let second = try WriterLock.acquire(in: repository, command: "slipway release patch")
         #expect(second.replacedStaleHolder == nil)
         second.release()
     }
@@ -39,10 +40,10 @@ struct ReleaseLockTests {
         try repo.git(["worktree", "add", "-q", "-b", "side", worktree.path])
         let main = try Repository(discoveringFrom: repo.url)
         let linked = try Repository(discoveringFrom: worktree)
-        let lock = try ReleaseLock.acquire(in: main, command: "slipway release")
-        #expect(throws: ReleaseLockError.self) { try ReleaseLock.acquire(in: linked, command: "slipway release") }
+        let lock = try WriterLock.acquire(in: main, command: "slipway release")
+        #expect(throws: WriterLockError.self) { try WriterLock.acquire(in: linked, command: "slipway release") }
         lock.release()
-        let again = try ReleaseLock.acquire(in: linked, command: "slipway release")
+        let again = try WriterLock.acquire(in: linked, command: "slipway release")
         #expect(again.path == lock.path)
     }
 
@@ -58,14 +59,14 @@ struct ReleaseLockTests {
         child.waitUntilExit()
         let deadPID = child.processIdentifier
         let leftover = """
-            {"command": "slipway release major", "host": "\(ReleaseLock.currentHost)", "pid": \(deadPID), "startedAt": "2024-05-01T12:00:00Z"}
+            {"command": "slipway release major", "host": "\(WriterLock.currentHost)", "pid": \(deadPID), "startedAt": "2024-05-01T12:00:00Z"}
             """
         try leftover.write(
-            to: repository.commonDirectory.appendingPathComponent(ReleaseLock.fileName), atomically: true,
+            to: repository.commonDirectory.appendingPathComponent(WriterLock.fileName), atomically: true,
             encoding: .utf8)
-        let lock = try ReleaseLock.acquire(in: repository, command: "slipway release minor")
+        let lock = try WriterLock.acquire(in: repository, command: "slipway release minor")
         #expect(lock.replacedStaleHolder?.pid == deadPID)
         #expect(lock.replacedStaleHolder?.command == "slipway release major")
-        #expect(ReleaseLock.currentHolder(in: repository)?.pid == getpid())
+        #expect(WriterLock.currentHolder(in: repository)?.pid == getpid())
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SlipwayCore
 import SlipwayGit
+import SlipwayWorkspace
 import Testing
 
 #if canImport(Glibc)
@@ -45,7 +46,7 @@ struct ReleaseRefusalTests {
     @Test("a test holding the lock itself gets the same refusal")
     func lockHeldByAnotherProcess() throws {
         let repo = try ReleaseRepository.make()
-        let lock = try ReleaseLock.acquire(
+        let lock = try WriterLock.acquire(
             in: try Repository(discoveringFrom: repo.url), command: "slipway release major --push")
         defer { lock.release() }
         let result = try repo.slipway("release")

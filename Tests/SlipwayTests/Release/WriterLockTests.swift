@@ -1,6 +1,7 @@
 import Foundation
 import SlipwayCore
 import SlipwayGit
+import SlipwayWorkspace
 import Testing
 
 #if canImport(Glibc)
@@ -35,7 +36,7 @@ struct WriterLockTests {
     @Test("a writer while another holds the lock is refused with exit 2 naming the holder, and writes nothing")
     func refusedWhileHeld() throws {
         let repo = try ReleaseRepository.make()
-        let lock = try ReleaseLock.acquire(
+        let lock = try WriterLock.acquire(
             in: try Repository(discoveringFrom: repo.url), command: "slipway bump minor")
         defer { lock.release() }
         let before = try TreeSnapshot(repo.url)
@@ -62,7 +63,7 @@ struct WriterLockTests {
     @Test("--wait waits for the holder, says whom it waits for, then plans from what the holder left")
     func waits() throws {
         let repo = try ReleaseRepository.make()
-        let lock = try ReleaseLock.acquire(
+        let lock = try WriterLock.acquire(
             in: try Repository(discoveringFrom: repo.url), command: "slipway release minor")
         let waiting = try RunningProcess(
             SlipwayBinary.path, ["bump", "build", "--wait"], in: repo.url, environment: repo.environment)

@@ -1,5 +1,6 @@
 import Foundation
 import SlipwayCore
+import SlipwayGit
 
 /// Where an unfinished release keeps its journal: `slipway/release-journal` in the git common folder, beside the
 /// lock, so every worktree sees it. Its presence means a release stopped between its first and its last step.

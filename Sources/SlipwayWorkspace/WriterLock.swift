@@ -1,5 +1,6 @@
 import Foundation
 import SlipwayCore
+import SlipwayGit
 
 #if canImport(Glibc)
 import Glibc
@@ -8,12 +9,14 @@ import Darwin
 #endif
 
 /// The lock every Slipway command that writes holds on a repository (`release`, `bump`, `hooks install|uninstall`,
-/// `ci install`), so two writers never edit the spec, commit or tag at the same time and no update is lost.
+/// `ci install`), so two writers never edit the spec, commit or tag at the same time and no update is lost. `take`
+/// is how a command gets it: refused at once naming the holder, or with `--wait` waited for, saying whom for; a
+/// lock left by a holder that crashed is taken over with a warning.
 ///
 /// The lock is `slipway-release.lock` in the git common folder (shared by every worktree), a `FileLock`: the
 /// kernel releases it when the holding process ends, however it ends, so a crashed release never blocks the next
 /// one. The file names the holder (pid, host, start time, command) so contention can say who holds it.
-public final class ReleaseLock {
+public final class WriterLock {
     public struct Holder: Equatable, Sendable {
         public var pid: Int32
         public var host: String
@@ -72,11 +75,33 @@ public final class ReleaseLock {
         self.lock = lock
     }
 
-    /// Takes the lock of `repository`, or throws `ReleaseLockError` naming the command that holds it. With
+    /// Takes the lock for a command that writes; a journal of an unfinished release refuses every writer but
+    /// `release --continue|--abort` (`allowingPendingRelease`), which finish or undo it.
+    public static func take(
+        _ repository: Repository, command: String, wait: Bool, console: Console, allowingPendingRelease: Bool = false
+    ) throws -> WriterLock {
+        let waiting: ((Holder?) -> Void)? =
+            wait
+            ? { holder in
+                console.err(
+                    "slipway: waiting for \(holder.map { $0.summary } ?? "another Slipway command") to finish\n")
+            } : nil
+        let lock = try acquire(in: repository, command: command, waiting: waiting)
+        if !allowingPendingRelease, ReleaseJournalFile.exists(in: repository) {
+            lock.release()
+            throw PendingReleaseError(path: ReleaseJournalFile.url(in: repository).path)
+        }
+        if let stale = lock.replacedStaleHolder {
+            console.err("warning: took over the repository's lock left behind by \(stale.summary), which has ended\n")
+        }
+        return lock
+    }
+
+    /// Takes the lock of `repository`, or throws `WriterLockError` naming the command that holds it. With
     /// `waiting`, a held lock is waited for instead (`--wait`): `waiting` is told the holder first.
     public static func acquire(
         in repository: Repository, command: String, now: Date = Date(), waiting: ((Holder?) -> Void)? = nil
-    ) throws(ReleaseLockError) -> ReleaseLock {
+    ) throws(WriterLockError) -> WriterLock {
         let path = repository.commonDirectory.appendingPathComponent(fileName)
         // Whole seconds, as the file records them, so the holder read back equals the one written.
         let started = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
@@ -86,12 +111,12 @@ public final class ReleaseLock {
                 at: path.path, contents: Array(holder.json.pretty().utf8),
                 wait: waiting.map { tell in { bytes in tell(Holder(json: Data(bytes))) } },
                 holderIsAlive: { bytes in Holder(json: Data(bytes)).map(isAlive) ?? false })
-            return ReleaseLock(path: path, holder: holder, lock: lock)
+            return WriterLock(path: path, holder: holder, lock: lock)
         } catch {
             switch error {
             case .held(let bytes):
-                throw ReleaseLockError(path: path.path, holder: Holder(json: Data(bytes)), reason: nil)
-            case .unusable(let reason): throw ReleaseLockError(path: path.path, holder: nil, reason: reason)
+                throw WriterLockError(path: path.path, holder: Holder(json: Data(bytes)), reason: nil)
+            case .unusable(let reason): throw WriterLockError(path: path.path, holder: nil, reason: reason)
             }
         }
     }
@@ -105,7 +130,7 @@ public final class ReleaseLock {
     /// Throws the error `acquire` would throw when another release holds the lock, without creating or writing
     /// anything: for `release --dry-run`, which must work in a read-only checkout. A lock file whose holder has
     /// ended does not count.
-    public static func checkFree(in repository: Repository) throws(ReleaseLockError) {
+    public static func checkFree(in repository: Repository) throws(WriterLockError) {
         let path = repository.commonDirectory.appendingPathComponent(fileName)
         let descriptor = open(path.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
@@ -118,11 +143,11 @@ public final class ReleaseLock {
             return
         }
         if errno == EWOULDBLOCK || errno == EAGAIN {
-            throw ReleaseLockError(path: path.path, holder: holder, reason: nil)
+            throw WriterLockError(path: path.path, holder: holder, reason: nil)
         }
         // A file system without flock: ask whether the named process still runs, as `acquire` does.
         if let holder, isAlive(holder) {
-            throw ReleaseLockError(path: path.path, holder: holder, reason: nil)
+            throw WriterLockError(path: path.path, holder: holder, reason: nil)
         }
     }
 
@@ -150,10 +175,10 @@ public final class ReleaseLock {
 }
 
 /// Another release holds the repository's lock, or the lock file could not be used.
-public struct ReleaseLockError: SlipwayError {
+public struct WriterLockError: SlipwayError {
     public var path: String
     /// Who holds the lock, when the lock file says.
-    public var holder: ReleaseLock.Holder?
+    public var holder: WriterLock.Holder?
     /// Why the lock file could not be used, when that is the problem.
     public var reason: String?
 
@@ -168,7 +193,7 @@ public struct ReleaseLockError: SlipwayError {
         guard let holder else {
             return "wait for it to finish (or pass --wait); the lock is released when that process ends"
         }
-        if holder.host != ReleaseLock.hostName() {
+        if holder.host != WriterLock.hostName() {
             return "that \(holder.kind) runs on \(holder.host), which shares this repository; wait for it to finish "
                 + "(or pass --wait)"
         }
