@@ -35,76 +35,54 @@ let package = Package(
         // Declarations glibc hides behind _GNU_SOURCE (pipe2, posix_spawn_file_actions_addchdir_np); header only.
         .systemLibrary(name: "CSpawn"),
         .target(name: "SlipwayCore", dependencies: ["CSpawn"]),
-        .target(name: "SlipwayGit", dependencies: ["CGit2", "SlipwayCore"]),
-        .target(name: "SlipwayYAML", dependencies: ["CYAML", "SlipwayCore"]),
-        .target(name: "SlipwayCrypto", dependencies: ["CCrypto", "SlipwayCore"]),
+        .target(name: "SlipwayGit", dependencies: ["SlipwayCore", "CGit2"]),
+        .target(name: "SlipwayYAML", dependencies: ["SlipwayCore", "CYAML"]),
+        .target(name: "SlipwayCrypto", dependencies: ["SlipwayCore", "CCrypto"]),
         // Capabilities, lowest first; each imports only targets it lists, all of them above it here.
         .target(name: "SlipwayConfig", dependencies: ["SlipwayCore", "SlipwayYAML"]),
         .target(name: "SlipwaySpec", dependencies: ["SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayYAML"]),
         .target(
-            name: "SlipwayProject", dependencies: ["SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayYAML"]),
+            name: "SlipwayProject", dependencies: ["SlipwaySpec", "SlipwayCore", "SlipwayYAML"]),
         .target(
             name: "SlipwayWorkspace",
-            dependencies: [
-                "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayYAML",
-            ]
+            dependencies: ["SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayYAML"]
         ),
         .target(
             name: "SlipwayDetection",
-            dependencies: [
-                "SlipwayWorkspace", "SlipwayProject", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit",
-            ]
+            dependencies: ["SlipwayProject", "SlipwayWorkspace", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit"]
         ),
         .target(
             name: "SlipwayDoctor",
-            dependencies: ["SlipwayProject", "SlipwaySpec", "SlipwayConfig", "SlipwayCore"]
+            dependencies: ["SlipwayProject", "SlipwayWorkspace", "SlipwaySpec", "SlipwayConfig", "SlipwayCore"]
         ),
         .target(
             name: "SlipwayVersioning",
-            dependencies: [
-                "SlipwayProject", "SlipwayDetection", "SlipwayWorkspace", "SlipwaySpec", "SlipwayConfig", "SlipwayCore",
-                "SlipwayGit", "SlipwayYAML",
-            ]
+            dependencies: ["SlipwayDetection", "SlipwayProject", "SlipwayWorkspace", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayYAML"]
         ),
         .target(
             name: "SlipwayPipeline",
-            dependencies: [
-                "SlipwayProject", "SlipwayDetection", "SlipwayWorkspace", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit",
-                "SlipwayYAML",
-            ]
+            dependencies: ["SlipwayDetection", "SlipwayProject", "SlipwayWorkspace", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayYAML"]
         ),
         .target(
             name: "SlipwayRelease",
-            dependencies: [
-                "SlipwayPipeline", "SlipwayDoctor", "SlipwayVersioning", "SlipwayDetection", "SlipwayWorkspace",
-                "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayCrypto",
-            ]
+            dependencies: ["SlipwayPipeline", "SlipwayVersioning", "SlipwayDoctor", "SlipwayDetection", "SlipwayWorkspace", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayCrypto"]
         ),
         .target(
             name: "SlipwayHooks",
-            dependencies: [
-                "SlipwayDetection", "SlipwayWorkspace", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayCrypto",
-            ]
+            dependencies: ["SlipwayDetection", "SlipwayWorkspace", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayCrypto"]
         ),
         // App Store Connect over HTTPS: URLSession on macOS, the curl program on Linux (FoundationNetworking would be
         // loaded, with libcurl, by every command, hooks included). Only `testflight` and `--build testflight` use it.
         .target(name: "SlipwayAppStoreConnect", dependencies: ["SlipwayConfig", "SlipwayCore", "SlipwayCrypto"]),
         .target(
             name: "SlipwayCLI",
-            dependencies: [
-                "SlipwayAppStoreConnect", "SlipwayConfig", "SlipwayCore", "SlipwayDetection", "SlipwayDoctor",
-                "SlipwayWorkspace", "SlipwayHooks", "SlipwayPipeline", "SlipwayRelease", "SlipwaySpec", "SlipwayVersioning",
-            ]
+            dependencies: ["SlipwayAppStoreConnect", "SlipwayHooks", "SlipwayRelease", "SlipwayPipeline", "SlipwayVersioning", "SlipwayDoctor", "SlipwayDetection", "SlipwayWorkspace", "SlipwaySpec", "SlipwayConfig", "SlipwayCore"]
         ),
         .executableTarget(name: "slipway", dependencies: ["SlipwayCLI"]),
         // The tests import the modules they check and run the `slipway` executable (SlipwayBinary), built with them.
         .testTarget(
             name: "SlipwayTests",
-            dependencies: [
-                "slipway", "SlipwayAppStoreConnect", "SlipwayConfig", "SlipwayCore", "SlipwayCrypto", "SlipwayDetection",
-                "SlipwayDoctor", "SlipwayGit", "SlipwayWorkspace", "SlipwayHooks", "SlipwayPipeline", "SlipwayProject",
-                "SlipwayRelease", "SlipwaySpec", "SlipwayVersioning", "SlipwayYAML",
-            ],
+            dependencies: ["slipway", "SlipwayAppStoreConnect", "SlipwayHooks", "SlipwayRelease", "SlipwayPipeline", "SlipwayVersioning", "SlipwayDoctor", "SlipwayDetection", "SlipwayProject", "SlipwayWorkspace", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayYAML", "SlipwayCrypto"],
             path: "Tests/SlipwayTests"
         ),
     ]

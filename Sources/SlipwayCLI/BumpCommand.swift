@@ -47,29 +47,15 @@ enum BumpCommand: SlipwayCommand {
         } catch {
             throw UsageError(message: error.message, spec: spec)
         }
+        let workspace = try context.workspace(app: arguments.value("app"), needs: .anyFolder)
+        let options = SpecLocator.Options(spec: arguments.value("spec"), projectRoot: arguments.value("project-root"))
         parsed.request.buildNumbers = TestFlightBuildNumbers(
-            bundleID: arguments.value("bundle-id"), environment: context.environment,
-            currentDirectory: context.currentDirectory, app: arguments.value("app"),
-            options: SpecContext.Options(spec: arguments.value("spec"), projectRoot: arguments.value("project-root")))
-        parsed.request.options = SpecContext.Options(
-            spec: arguments.value("spec"), projectRoot: arguments.value("project-root"))
-        return try BumpService(context: try context.specContext(app: arguments.value("app")))
+            bundleID: arguments.value("bundle-id"), context: context, app: arguments.value("app"), options: options)
+        parsed.request.options = options
+        return try BumpService(workspace: workspace)
             .run(
                 parsed.request, dryRun: arguments.flag("dry-run"), json: arguments.flag("json"),
-                commandLine: commandLine(context),
-                waitForLock: arguments.flag("wait"), console: context.console)
-    }
-
-    /// `slipway` and the arguments, as the writer lock records who holds it. Joined by hand: the generic `joined` on
-    /// an array built on the spot is not specialized here, and its first call looks up the array's associated types
-    /// at run time (250,000 instructions, a tenth of what `bump` itself does after its reads).
-    static func commandLine(_ context: CommandContext) -> String {
-        var line = "slipway"
-        for argument in context.arguments {
-            line += " "
-            line += argument
-        }
-        return line
+                commandLine: context.commandLine, waitForLock: arguments.flag("wait"), console: context.console)
     }
 
     /// `--set holder=5.2.0 --set verifier=5.2.0`: several apps in one bump; `nil` for the one-app forms.
@@ -90,10 +76,9 @@ enum BumpCommand: SlipwayCommand {
             throw UsageError(
                 message: "<app>=<value> names each app and its spec; --\(other) does not apply", spec: spec)
         }
-        return try BumpService(context: try context.specContext(app: nil, everyApp: true))
+        return try BumpService(workspace: try context.workspace(app: nil, needs: .anyFolder, everyApp: true))
             .run(
                 request, dryRun: arguments.flag("dry-run"), json: arguments.flag("json"),
-                commandLine: commandLine(context),
-                waitForLock: arguments.flag("wait"), console: context.console)
+                commandLine: context.commandLine, waitForLock: arguments.flag("wait"), console: context.console)
     }
 }

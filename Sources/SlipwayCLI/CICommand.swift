@@ -56,7 +56,7 @@ enum CICommand: SlipwayCommandGroup {
             }
             var request = CIInstaller.Request(
                 target: target, force: arguments.flag("force"), directory: arguments.value("directory"),
-                currentDirectory: context.currentDirectory, dryRun: arguments.flag("dry-run"))
+                dryRun: arguments.flag("dry-run"))
             request.waitForLock = arguments.flag("wait")
             switch (arguments.value("source"), arguments.value("ref")) {
             case (nil, nil): break

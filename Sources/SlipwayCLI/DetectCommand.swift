@@ -81,6 +81,6 @@ enum DetectCommand: SlipwayCommand {
             }
             return try DetectService.runEveryApp(workspace, request, console: context.console)
         }
-        return try DetectService(workspace: try context.workspace(app: app)).run(request, console: context.console)
+        return try DetectService(workspace: try workspace.selecting(app: app)).run(request, console: context.console)
     }
 }

@@ -25,9 +25,9 @@ enum DoctorCommand: SlipwayCommand {
         if arguments.flag("json"), arguments.flag("sarif") {
             throw UsageError(message: "--json and --sarif are two formats: use one", spec: spec)
         }
-        let options = SpecContext.Options(spec: arguments.value("spec"), projectRoot: arguments.value("project-root"))
+        let options = SpecLocator.Options(spec: arguments.value("spec"), projectRoot: arguments.value("project-root"))
         let format: DoctorService.Format = arguments.flag("json") ? .json : arguments.flag("sarif") ? .sarif : .text
-        return try DoctorService(context: try context.specContext(app: arguments.value("app")))
+        return try DoctorService(workspace: try context.workspace(app: arguments.value("app"), needs: .anyFolder))
             .run(DoctorService.Request(options: options, format: format), console: context.console)
     }
 }

@@ -85,7 +85,7 @@ enum HookCommand: SlipwayCommandGroup {
             }
             if arguments.flag("detached") { HookActionRunner.detachFromTerminal() }
             return try HookActionRunner(workspace: try context.workspace())
-                .run(action, apps: arguments.all("app"), environment: context.environment, console: context.console)
+                .run(action, apps: arguments.all("app"), console: context.console)
         }
     }
 }

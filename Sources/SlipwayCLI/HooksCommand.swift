@@ -73,7 +73,7 @@ enum HooksCommand: SlipwayCommandGroup {
                 "Show where the hooks are, whether they are installed, and what they do (exit 1 when not installed).")
 
         static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-            HooksService(workspace: try context.workspace()).status(console: context.console)
+            try HooksService(workspace: try context.workspace()).status(console: context.console)
         }
     }
 }

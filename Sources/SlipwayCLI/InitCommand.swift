@@ -1,6 +1,7 @@
 import SlipwayCore
 import SlipwaySpec
 import SlipwayVersioning
+import SlipwayWorkspace
 
 /// `slipway init`: parses its options and hands them to `InitService`.
 enum InitCommand: SlipwayCommand {
@@ -20,9 +21,10 @@ enum InitCommand: SlipwayCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         // The file init replaces is not read: a broken one must not stop 'init --force'.
-        let specContext = try SpecContext.open(
-            currentDirectory: context.currentDirectory, environment: context.environment, readingConfiguration: false)
-        return try InitService(context: specContext)
+        let workspace = try Workspace.open(
+            from: context.currentDirectory, environment: context.environment, needs: .anyFolder,
+            readingConfiguration: false)
+        return try InitService(workspace: workspace)
             .run(dryRun: arguments.flag("dry-run"), force: arguments.flag("force"), console: context.console)
     }
 }

@@ -34,7 +34,7 @@ enum ManifestCommand: SlipwayCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-        var request = ManifestService.Request(currentDirectory: context.currentDirectory)
+        var request = ManifestService.Request()
         request.artifacts = arguments.all("artifact")
         request.output = arguments.value("output")
         if arguments.flag("in-toto") { request.inToto = true }
@@ -49,10 +49,8 @@ enum ManifestCommand: SlipwayCommand {
             }
             request.build = build
         }
-        try ManifestService(
-            workspace: try context.workspace(app: arguments.value("app")), environment: context.environment
-        ).run(
-            request, console: context.console)
+        try ManifestService(workspace: try context.workspace(app: arguments.value("app")))
+            .run(request, console: context.console)
         return .success
     }
 }

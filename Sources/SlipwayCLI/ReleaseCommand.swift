@@ -98,8 +98,8 @@ enum ReleaseCommand: SlipwayCommand {
         if let level = arguments.positionals.first {
             throw UsageError(message: "--\(action) acts on the pending release; '\(level)' does not apply", spec: spec)
         }
-        let service = ReleaseService(workspace: try context.workspace(), environment: context.environment)
-        let commandLine = (["slipway"] + context.arguments).joined(separator: " ")
+        let service = try ReleaseService(workspace: try context.workspace())
+        let commandLine = context.commandLine
         switch action {
         case "continue":
             return try service.resume(
@@ -138,12 +138,11 @@ enum ReleaseCommand: SlipwayCommand {
         } catch {
             throw UsageError(message: error.message, spec: spec)
         }
+        let workspace = try context.workspace(app: arguments.value("app"))
         parsed.request.buildNumbers = TestFlightBuildNumbers(
-            bundleID: arguments.value("bundle-id"), environment: context.environment,
-            currentDirectory: context.currentDirectory, app: arguments.value("app"))
+            bundleID: arguments.value("bundle-id"), context: context, app: arguments.value("app"))
         var request = ReleaseService.Request(
-            bump: parsed.request, requested: parsed.requested, currentDirectory: context.currentDirectory,
-            commandLine: (["slipway"] + context.arguments).joined(separator: " "))
+            bump: parsed.request, requested: parsed.requested, commandLine: context.commandLine)
         request.allowDirty = arguments.flag("allow-dirty")
         request.dryRun = arguments.flag("dry-run")
         request.waitForLock = arguments.flag("wait")
@@ -153,9 +152,6 @@ enum ReleaseCommand: SlipwayCommand {
         if arguments.flag("no-push") { request.push = false }
         if arguments.flag("in-toto") { request.inToto = true }
         if arguments.flag("major") { request.major = true }
-        return try ReleaseService(
-            workspace: try context.workspace(app: arguments.value("app")), environment: context.environment
-        )
-        .run(request, console: context.console)
+        return try ReleaseService(workspace: workspace).run(request, console: context.console)
     }
 }

@@ -63,7 +63,6 @@ enum RunCommand: SlipwayCommand {
         let app = arguments.value("app")
         let judges = request.major == nil || request.affected
         let workspace = try app != nil || judges ? context.workspace(app: app) : context.workspace()
-        return try RunService(workspace: workspace, environment: context.environment)
-            .run(request, console: context.console)
+        return try RunService(workspace: workspace).run(request, console: context.console)
     }
 }

@@ -34,37 +34,18 @@ struct CommandContext {
     var environment: [String: String]
     var console: Console
 
-    func workspace() throws -> Workspace {
-        try Workspace.open(from: currentDirectory)
+    /// `slipway` and the arguments, as the writer lock records who holds it.
+    var commandLine: String { (["slipway"] + arguments).joined(separator: " ") }
+
+    /// The workspace of a command that judges or writes history: inside a repository only.
+    func workspace(needs: Workspace.Needs = .repository) throws -> Workspace {
+        try Workspace.open(from: currentDirectory, environment: environment, needs: needs)
     }
 
-    /// The workspace as `--app <name>` (or the only app of `apps:`) sees it; several apps need the name.
-    func workspace(app: String?) throws -> Workspace {
-        let workspace = try Workspace.open(from: currentDirectory)
-        let configuration = try workspace.configuration.selecting(app: app)
-        guard configuration.selectedApp != nil else { return workspace }
-        return Workspace(repository: workspace.repository, configuration: configuration)
-    }
-
-    /// The repository when there is one, else the current folder: versions can be read and bumped anywhere.
-    func specContext() throws -> SpecContext {
-        try SpecContext.open(currentDirectory: currentDirectory, environment: environment)
-    }
-
-    /// The spec context as `--app <name>` sees it; `everyApp` leaves several apps unchosen (`version` lists each).
-    func specContext(app: String?, everyApp: Bool = false) throws -> SpecContext {
-        try Self.specContext(currentDirectory: currentDirectory, environment: environment, app: app, everyApp: everyApp)
-    }
-
-    static func specContext(
-        currentDirectory: URL, environment: [String: String], app: String?, everyApp: Bool = false
-    ) throws -> SpecContext {
-        let context = try SpecContext.open(currentDirectory: currentDirectory, environment: environment)
-        let configuration = context.configuration
-        if app == nil, everyApp, configuration.apps.count > 1 { return context }
-        return SpecContext(
-            currentDirectory: context.currentDirectory, root: context.root, repository: context.repository,
-            configuration: try configuration.selecting(app: app), environment: context.environment)
+    /// The workspace as `--app <name>` (or the only app of `apps:`) sees it; several apps need the name, unless
+    /// `everyApp` leaves them unchosen (`version` lists each).
+    func workspace(app: String?, needs: Workspace.Needs = .repository, everyApp: Bool = false) throws -> Workspace {
+        try workspace(needs: needs).selecting(app: app, everyApp: everyApp)
     }
 }
 

@@ -4,6 +4,7 @@ import SlipwayCore
 import SlipwayPipeline
 import SlipwaySpec
 import SlipwayVersioning
+import SlipwayWorkspace
 
 /// `slipway testflight`: App Store Connect's TestFlight, through its API.
 enum TestFlightCommand: SlipwayCommandGroup {
@@ -43,7 +44,8 @@ enum TestFlightCommand: SlipwayCommandGroup {
             ])
 
         static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-            let bundleID = try arguments.value("bundle-id") ?? ShippingBundleID.resolve(context.specContext())
+            let bundleID =
+                try arguments.value("bundle-id") ?? ShippingBundleID.resolve(context.workspace(needs: .anyFolder))
             return try TestFlightService(environment: context.environment).runLatestBuild(
                 bundleID: bundleID, version: arguments.value("version"), json: arguments.flag("json"),
                 console: context.console)
@@ -113,13 +115,21 @@ struct TestFlightBuildNumbers: BuildNumberSource {
     /// Where the spec is, for the bundle id when `--bundle-id` is not given: the app `--app` chose.
     var currentDirectory: URL
     var app: String?
-    var options = SpecContext.Options()
+    var options = SpecLocator.Options()
+
+    init(bundleID: String?, context: CommandContext, app: String?, options: SpecLocator.Options = .init()) {
+        self.bundleID = bundleID
+        environment = context.environment
+        currentDirectory = context.currentDirectory
+        self.app = app
+        self.options = options
+    }
 
     func nextBuildNumber() throws -> String {
         let bundleID =
             try bundleID
             ?? ShippingBundleID.resolve(
-                CommandContext.specContext(currentDirectory: currentDirectory, environment: environment, app: app),
+                Workspace.open(from: currentDirectory, environment: environment, needs: .anyFolder).selecting(app: app),
                 options: options)
         return try TestFlightService(environment: environment).nextBuildNumber(bundleID: bundleID)
     }

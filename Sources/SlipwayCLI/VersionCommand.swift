@@ -19,8 +19,10 @@ enum VersionCommand: SlipwayCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-        let options = SpecContext.Options(spec: arguments.value("spec"), projectRoot: arguments.value("project-root"))
-        return try VersionService(context: try context.specContext(app: arguments.value("app"), everyApp: true))
-            .run(options, json: arguments.flag("json"), console: context.console)
+        let options = SpecLocator.Options(spec: arguments.value("spec"), projectRoot: arguments.value("project-root"))
+        return try VersionService(
+            workspace: try context.workspace(app: arguments.value("app"), needs: .anyFolder, everyApp: true)
+        )
+        .run(options, json: arguments.flag("json"), console: context.console)
     }
 }

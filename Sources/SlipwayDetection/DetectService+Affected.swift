@@ -24,7 +24,7 @@ extension DetectService {
     public func reachReport(of verdict: Verdict) -> (reach: ChangeReach?, warning: String?) {
         let detector = specDetector
         let loader = SpecLoader(
-            repository: workspace.repository, commit: verdict.head, environment: detector.environment)
+            repository: repository, commit: verdict.head, environment: detector.environment)
         let location = loader.location(spec: detector.specPath, projectRoot: detector.projectRoot)
         let spec: LoadedSpec
         let model: ProjectModel
@@ -56,7 +56,7 @@ extension DetectService {
         }
         var previous: ProjectModel?
         if !specFiles.isEmpty, let base = verdict.base {
-            let before = SpecLoader(repository: workspace.repository, commit: base, environment: detector.environment)
+            let before = SpecLoader(repository: repository, commit: base, environment: detector.environment)
             previous = (try? before.load(location, access: .read, policy: .missingIncludesSkipped)).flatMap {
                 try? ProjectModel.resolve($0, environment: detector.environment)
             }

@@ -19,9 +19,8 @@ extension DetectService {
         var warnings: [String] = []
         let scopes = appScopes(of: workspace)
         for app in workspace.configuration.apps {
-            let scoped = Workspace(
-                repository: workspace.repository, configuration: workspace.configuration.scoped(to: app))
-            let service = DetectService(workspace: scoped, appFiles: scopes[app.name])
+            let service = try DetectService(
+                workspace: workspace.with(workspace.configuration.scoped(to: app)), appFiles: scopes[app.name])
             var verdict = try service.judge(request.target)
             let (reach, unread) = service.reachReport(of: verdict)
             // Apps sharing a spec share its error: say it once.

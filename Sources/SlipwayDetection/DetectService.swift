@@ -31,16 +31,15 @@ public struct DetectService {
     }
 
     public let workspace: Workspace
+    /// The workspace's repository: `detect` judges history, so it needs one.
+    public let repository: Repository
     /// The selected app's file scope when the caller already worked it out (`appScopes(of:)`, for every app at
     /// once); `nil` to work it out here.
     public var appFiles: (any AppFileScope)?
 
-    public init(workspace: Workspace) {
+    public init(workspace: Workspace, appFiles: (any AppFileScope)? = nil) throws(GitError) {
         self.workspace = workspace
-    }
-
-    public init(workspace: Workspace, appFiles: (any AppFileScope)?) {
-        self.workspace = workspace
+        repository = try workspace.requireRepository()
         self.appFiles = appFiles
     }
 
@@ -55,19 +54,19 @@ public struct DetectService {
     /// resolve. Empty with one app or no commit yet.
     public static func appScopes(of workspace: Workspace) -> [String: any AppFileScope] {
         let configuration = workspace.configuration
-        guard configuration.apps.count > 1, !workspace.repository.isEmpty,
-            let head = try? workspace.repository.resolveCommit("HEAD")
+        guard configuration.apps.count > 1, let repository = workspace.repository, !repository.isEmpty,
+            let head = try? repository.resolveCommit("HEAD")
         else { return [:] }
-        let environment = ProcessEnvironment.current
+        let environment = workspace.environment
         if let scopes = ProjectModelScope.scopes(
-            configuration: configuration, repository: workspace.repository, commit: head, environment: environment)
+            configuration: configuration, repository: repository, commit: head, environment: environment)
         {
             return scopes
         }
         var scopes: [String: any AppFileScope] = [:]
         for app in configuration.apps {
             scopes[app.name] = DeclaredSourcesScope.make(
-                configuration: configuration.scoped(to: app), repository: workspace.repository, commit: head,
+                configuration: configuration.scoped(to: app), repository: repository, commit: head,
                 environment: environment)
         }
         return scopes
@@ -77,8 +76,8 @@ public struct DetectService {
     /// resolves every app's project model.
     var specDetector: MajorChangeDetector {
         MajorChangeDetector(
-            repository: workspace.repository, config: workspace.configuration.detect, specPath: workspace.specPath,
-            projectRoot: workspace.configuration.projectRoot)
+            repository: repository, config: workspace.configuration.detect, specPath: workspace.specPath,
+            projectRoot: workspace.configuration.projectRoot, environment: workspace.environment)
     }
 
     /// Which files concern the workspace's selected app, judged once from the project models at HEAD (`detect`,
@@ -86,18 +85,16 @@ public struct DetectService {
     /// model does not resolve; `nil` with one app, none selected, or no commit yet.
     public static func appFiles(of workspace: Workspace) -> (any AppFileScope)? {
         guard workspace.configuration.selectedApp != nil, workspace.configuration.apps.count > 1,
-            !workspace.repository.isEmpty, let head = try? workspace.repository.resolveCommit("HEAD")
+            let repository = workspace.repository, !repository.isEmpty, let head = try? repository.resolveCommit("HEAD")
         else { return nil }
-        let environment = ProcessEnvironment.current
+        let environment = workspace.environment
         if let scope = ProjectModelScope.make(
-            configuration: workspace.configuration, repository: workspace.repository, commit: head,
-            environment: environment)
+            configuration: workspace.configuration, repository: repository, commit: head, environment: environment)
         {
             return scope
         }
         return DeclaredSourcesScope.make(
-            configuration: workspace.configuration, repository: workspace.repository, commit: head,
-            environment: environment)
+            configuration: workspace.configuration, repository: repository, commit: head, environment: environment)
     }
 
     /// The verdict on one commit or range (`.each` judges many: see `run`).
@@ -106,10 +103,10 @@ public struct DetectService {
         case .commit(let revision), .each(let revision):
             return try detector.judge(commit: revision)
         case .range(let text):
-            return try detector.judge(range: try RevisionRange.parse(text, in: workspace.repository))
+            return try detector.judge(range: try RevisionRange.parse(text, in: repository))
         case .ci(let base, let head):
             let resolver = CIRangeResolver(
-                repository: workspace.repository, releaseTags: workspace.configuration.detect.releaseTagPattern)
+                repository: repository, releaseTags: workspace.configuration.detect.releaseTagPattern)
             return try detector.judge(try resolver.resolve(base: base, head: head))
         }
     }
@@ -120,7 +117,7 @@ public struct DetectService {
         var verdict: Verdict
         switch request.target {
         case .each(let text):
-            let range = try RevisionRange.parse(text, in: workspace.repository)
+            let range = try RevisionRange.parse(text, in: repository)
             var anyMajor = false
             try detector.judgeEach(range: range) { verdict in
                 anyMajor = anyMajor || verdict.major

@@ -24,8 +24,8 @@ public struct MajorChangeDecision: Sendable, Equatable {
 
     /// Judges HEAD since the latest release tag.
     public static func detect(_ workspace: Workspace) -> MajorChangeDecision {
-        let repository = workspace.repository
-        guard !repository.isEmpty, (try? repository.resolveCommit("HEAD")) != nil else {
+        guard let repository = workspace.repository, !repository.isEmpty, (try? repository.resolveCommit("HEAD")) != nil
+        else {
             return MajorChangeDecision(major: false, source: "detect: no commit to judge")
         }
         do {

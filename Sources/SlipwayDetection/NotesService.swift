@@ -13,17 +13,21 @@ public struct NotesService {
     /// The notes of `range` (`a..b`, or a revision for all its history); `nil`: since the release before HEAD,
     /// as `ReleaseHistory` decides.
     public func notes(range text: String?) throws -> ReleaseNotes {
-        let repository = workspace.repository
+        let repository = try workspace.requireRepository()
         let base: OID?
         let head: OID
         var since: String?
         if let text {
             let range = try RevisionRange.parse(text, in: repository)
             (base, head) = (range.base, range.head)
-            if let base { since = try ReleaseHistory(workspace: workspace).releaseTag(at: base) }
+            if let base {
+                since = try ReleaseHistory(repository: repository, configuration: workspace.configuration).releaseTag(
+                    at: base)
+            }
         } else {
             head = try repository.resolveCommit("HEAD")
-            let range = try ReleaseHistory(workspace: workspace).rangeSincePreviousRelease(head: head)
+            let range = try ReleaseHistory(repository: repository, configuration: workspace.configuration)
+                .rangeSincePreviousRelease(head: head)
             (base, since) = (range.base, range.tag)
         }
         var commits = try repository.commits(from: head, excluding: base.map { [$0] } ?? [])

@@ -1,15 +1,15 @@
 import Foundation
 import SlipwayCore
 import SlipwaySpec
+import SlipwayWorkspace
 
 /// The findings as SARIF 2.1.0, the format GitHub code scanning reads (`github/codeql-action/upload-sarif`): one
 /// run, every rule in the driver, each result at a path relative to the repository root (which code scanning
 /// resolves against the checkout; no absolute path of this machine is written).
 struct DoctorSARIF {
     let report: DoctorReport
-    /// The repository root (the current folder outside one): result paths are relative to it.
-    let root: URL
-    let context: SpecContext
+    /// Result paths are relative to its root (the current folder outside a repository).
+    let workspace: Workspace
 
     static let schema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
@@ -70,8 +70,8 @@ struct DoctorSARIF {
     /// The finding's file (as shown, relative to the current folder) relative to the repository root, as a URI
     /// reference (spaces and other reserved characters percent-encoded).
     func uri(_ shown: String) -> String {
-        let absolute = SpecPath.normalize(SpecPath.join(SpecPath.canonical(context.currentDirectory).path, shown))
-        let relative = SpecPath.relative(absolute, from: SpecPath.canonical(root).path)
+        let absolute = SpecPath.normalize(SpecPath.join(SpecPath.canonical(workspace.currentDirectory).path, shown))
+        let relative = SpecPath.relative(absolute, from: SpecPath.canonical(workspace.root).path)
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: ":")
         return relative.addingPercentEncoding(withAllowedCharacters: allowed) ?? relative

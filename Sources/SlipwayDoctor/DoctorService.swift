@@ -3,6 +3,7 @@ import SlipwayConfig
 import SlipwayCore
 import SlipwayProject
 import SlipwaySpec
+import SlipwayWorkspace
 
 /// `slipway doctor`: reads the project model and reports what XcodeGen or App Store Connect would refuse.
 public struct DoctorService {
@@ -11,19 +12,19 @@ public struct DoctorService {
     }
 
     public struct Request: Sendable {
-        public var options: SpecContext.Options
+        public var options: SpecLocator.Options
         public var format: Format
 
-        public init(options: SpecContext.Options = .init(), format: Format = .text) {
+        public init(options: SpecLocator.Options = .init(), format: Format = .text) {
             self.options = options
             self.format = format
         }
     }
 
-    public let context: SpecContext
+    public let workspace: Workspace
 
-    public init(context: SpecContext) {
-        self.context = context
+    public init(workspace: Workspace) {
+        self.workspace = workspace
     }
 
     /// Runs the checks and prints the report: exit 0 without an error-level finding, 1 with one; a spec that
@@ -35,18 +36,18 @@ public struct DoctorService {
         case .json:
             report.json.writeCompact(to: console)
             console.out("\n")
-        case .sarif: console.out(DoctorSARIF(report: report, root: context.root, context: context).json.pretty())
+        case .sarif: console.out(DoctorSARIF(report: report, workspace: workspace).json.pretty())
         }
         return report.errors.isEmpty ? .success : .negative
     }
 
     /// Every finding of the rules `doctor.disable` leaves on, errors first, each group in file order.
-    public func check(_ options: SpecContext.Options = .init()) throws -> DoctorReport {
+    public func check(_ options: SpecLocator.Options = .init()) throws -> DoctorReport {
         let disabled = try disabledRules()
-        let location = try context.locate(options)
-        let model = try ProjectModel.read(location, context: context)
+        let location = try workspace.locate(options)
+        let model = try ProjectModel.read(location, files: workspace.specFiles)
         let root = location.projectRoot ?? location.spec.deletingLastPathComponent()
-        let project = DoctorProject(model: model, root: root, display: { context.displayPath($0) })
+        let project = DoctorProject(model: model, root: root, display: { workspace.displayPath($0) })
         var findings = SpecChecks(project: project).run() + AppStoreChecks(project: project).run()
         findings += SourceChecks(project: project).run()
         findings = findings.filter { !disabled.contains($0.rule) }
@@ -59,7 +60,7 @@ public struct DoctorService {
     /// `doctor.disable`, each id checked: a name that is no rule is a mistake in `.slipway.yml` (exit 2).
     func disabledRules() throws -> Set<DoctorRule> {
         var rules: Set<DoctorRule> = []
-        for (name, location) in context.configuration.doctor.disable {
+        for (name, location) in workspace.configuration.doctor.disable {
             guard let rule = DoctorRule(rawValue: name) else {
                 let known = DoctorRule.allCases.map(\.rawValue)
                 let near = known.min { SpecChecks.distance(name, $0) < SpecChecks.distance(name, $1) }

@@ -54,9 +54,9 @@ extension CIInstaller {
         // The repository's writer lock, held from before planning until the files are written; a dry run writes
         // nothing, not even the lock file.
         var lock: WriterLock?
-        if !request.dryRun, !workspace.repository.isBare {
+        if !request.dryRun, !repository.isBare {
             lock = try WriterLock.take(
-                workspace.repository, command: command(request), wait: request.waitForLock, console: console)
+                repository, command: command(request), wait: request.waitForLock, console: console)
         }
         defer { lock?.release() }
         let plan = try planInstall(request)
@@ -69,7 +69,7 @@ extension CIInstaller {
             for note in plan.notes { console.err(note + "\n") }
             return .success
         }
-        let effects = SystemInstallEffects(repository: workspace.repository)
+        let effects = SystemInstallEffects(repository: repository)
         let executor = InstallExecutor(effects: effects, root: workspace.root, command: plan.command)
         try executor.execute(plan.changes)
         var text = plan.rows.joined(separator: "\n") + "\n"

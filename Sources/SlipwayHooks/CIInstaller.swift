@@ -1,6 +1,7 @@
 import Foundation
 import SlipwayCore
 import SlipwayDetection
+import SlipwayGit
 import SlipwayWorkspace
 
 /// `slipway ci install github|xcode-cloud`: writes Slipway's CI files from `ci/` into the repository, byte for byte.
@@ -15,11 +16,9 @@ public struct CIInstaller {
     public struct Request: Sendable {
         public var target: Target
         public var force = false
-        /// For Xcode Cloud: the folder holding the Xcode project, where `ci_scripts/` must be; relative to
-        /// `currentDirectory` (like every path option) or absolute, and inside the repository either way.
+        /// For Xcode Cloud: the folder holding the Xcode project, where `ci_scripts/` must be; relative to the
+        /// current folder (like every path option) or absolute, and inside the repository either way.
         public var directory: String?
-        /// Where the command was started, for a relative `directory`.
-        public var currentDirectory: URL?
         /// Print the plan and change nothing.
         public var dryRun = false
         /// Wait for another writer to release the repository's lock instead of refusing (`--wait`).
@@ -27,22 +26,20 @@ public struct CIInstaller {
         /// Where CI gets Slipway (`--source`, `--ref`); `nil` keeps what the installed files name.
         public var source: CISource?
 
-        public init(
-            target: Target, force: Bool = false, directory: String? = nil, currentDirectory: URL? = nil,
-            dryRun: Bool = false
-        ) {
+        public init(target: Target, force: Bool = false, directory: String? = nil, dryRun: Bool = false) {
             self.target = target
             self.force = force
             self.directory = directory
-            self.currentDirectory = currentDirectory
             self.dryRun = dryRun
         }
     }
 
     public let workspace: Workspace
+    let repository: Repository
 
-    public init(workspace: Workspace) {
+    public init(workspace: Workspace) throws(GitError) {
         self.workspace = workspace
+        repository = try workspace.requireRepository()
     }
 
     /// Each bundled file and where it goes.
@@ -56,7 +53,7 @@ public struct CIInstaller {
         case .xcodeCloud:
             let base: URL
             if let directory = request.directory {
-                base = try folderInsideRepository(directory, currentDirectory: request.currentDirectory ?? root)
+                base = try folderInsideRepository(directory, currentDirectory: workspace.currentDirectory)
             } else {
                 // Xcode Cloud looks for ci_scripts/ beside the project, which XcodeGen writes beside the spec.
                 let folder = (workspace.specPath as NSString).deletingLastPathComponent

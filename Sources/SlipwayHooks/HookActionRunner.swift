@@ -14,10 +14,13 @@ import Darwin
 /// `slipway hook run-action <action>`: does a post-commit action while holding the hook lock. The post-commit hook
 /// starts it detached with its output in `.git/slipway/hook.log`; run by hand, it works in the foreground.
 public struct HookActionRunner {
+    /// Its environment is what the actions' commands inherit.
     public let workspace: Workspace
+    let repository: Repository
 
-    public init(workspace: Workspace) {
+    public init(workspace: Workspace) throws(GitError) {
         self.workspace = workspace
+        repository = try workspace.requireRepository()
     }
 
     /// Replaces slipway in the `release` command line. Only tests set it, to watch how a release is started (its
@@ -25,10 +28,8 @@ public struct HookActionRunner {
     public static let testExecutableVariable = "SLIPWAY_TEST_RELEASE_EXECUTABLE"
 
     /// `apps`: with several apps in `.slipway.yml`, the ones to notify about or release (`--app`), one after another.
-    public func run(_ action: HookAction, apps: [String] = [], environment: [String: String], console: Console) throws
-        -> ExitStatus
-    {
-        let repository = workspace.repository
+    public func run(_ action: HookAction, apps: [String] = [], console: Console) throws -> ExitStatus {
+        let environment = workspace.environment
         let paths = HookPaths(repository: repository)
         let started = Date()
         let lock = try HookActionRunner.lock(paths) { holder in
@@ -45,10 +46,8 @@ public struct HookActionRunner {
         switch action {
         case .notify:
             for app in apps.isEmpty ? [nil] : apps.map(Optional.some) {
-                let scoped = try app.map {
-                    Workspace(repository: repository, configuration: try workspace.configuration.selecting(app: $0))
-                }
-                let verdict = try DetectService(workspace: scoped ?? workspace).detector.judge(commit: "HEAD")
+                let scoped = try app.map { try workspace.selecting(app: $0) } ?? workspace
+                let verdict = try DetectService(workspace: scoped).detector.judge(commit: "HEAD")
                 console.out("slipway: \(app.map { "\($0): " } ?? "")\(VerdictReport.summary(verdict))\n")
             }
             return .success

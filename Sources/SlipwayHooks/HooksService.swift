@@ -13,8 +13,8 @@ public struct HooksService {
     public let repository: Repository
     public let configuration: Configuration
 
-    public init(workspace: Workspace) {
-        repository = workspace.repository
+    public init(workspace: Workspace) throws(GitError) {
+        repository = try workspace.requireRepository()
         configuration = workspace.configuration
     }
 

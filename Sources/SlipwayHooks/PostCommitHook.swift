@@ -29,8 +29,7 @@ public struct PostCommitHook {
             if let reason = HookGuard.reasonToSkip(repository: repository) { return skip(reason) }
             let head = try repository.commit(try repository.resolveCommit("HEAD"))
             if let reason = HookGuard.reasonToSkip(commit: head) { return skip(reason) }
-            let workspace = Workspace(
-                repository: repository, configuration: try Workspace.configuration(of: repository))
+            let workspace = try Workspace(repository: repository, currentDirectory: directory, environment: environment)
             // With several apps, each is judged on its own; only the apps with a major change are acted on.
             let judged = try PostCommitHook.verdicts(workspace, commit: head.id.hex)
             let major = judged.filter(\.verdict.major)
@@ -69,15 +68,14 @@ public struct PostCommitHook {
     static func verdicts(_ workspace: Workspace, commit: String) throws -> [(app: String?, verdict: Verdict)] {
         let configuration = workspace.configuration
         guard configuration.apps.count > 1 else {
-            let scoped = Workspace(
-                repository: workspace.repository, configuration: try configuration.selecting(app: nil))
+            let scoped = try workspace.selecting(app: nil)
             return [
                 (configuration.apps.first?.name, try DetectService(workspace: scoped).detector.judge(commit: commit))
             ]
         }
         let scopes = DetectService.appScopes(of: workspace)
         return try configuration.apps.map { app in
-            let scoped = Workspace(repository: workspace.repository, configuration: configuration.scoped(to: app))
+            let scoped = workspace.with(configuration.scoped(to: app))
             return (
                 app.name,
                 try DetectService(workspace: scoped, appFiles: scopes[app.name]).detector.judge(commit: commit)

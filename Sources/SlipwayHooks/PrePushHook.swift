@@ -59,20 +59,17 @@ public struct PrePushHook {
         let remoteName = PrePushHook.display(remote: remote)
         let workspace: Workspace
         do {
-            workspace = try Workspace.open(from: directory)
+            workspace = try Workspace.open(from: directory, environment: environment)
         } catch {
             console.err("slipway: pre-push hook: \(FileSystem.oneLine(error))\n")
             return .success
         }
-        let repository = workspace.repository
         // With several apps, each is judged with its own release tags and files.
         let configuration = workspace.configuration
         let scopes: [(app: String?, workspace: Workspace)] =
             configuration.apps.isEmpty
             ? [(nil, workspace)]
-            : configuration.apps.map {
-                ($0.name, Workspace(repository: repository, configuration: configuration.scoped(to: $0)))
-            }
+            : configuration.apps.map { ($0.name, workspace.with(configuration.scoped(to: $0))) }
         var unreleased: [String] = []
         for update in updates {
             let branch = update.branch.cQuotedIfNeeded
@@ -102,16 +99,17 @@ public struct PrePushHook {
 
     /// Reports one update's verdict for one app; true when it is a major change that is not a release commit.
     private func judge(_ update: Update, _ workspace: Workspace, label: String, console: Console) -> Bool {
-        let resolver = CIRangeResolver(
-            repository: workspace.repository, releaseTags: workspace.configuration.detect.releaseTagPattern)
         do {
+            let service = try DetectService(workspace: workspace)
+            let resolver = CIRangeResolver(
+                repository: service.repository, releaseTags: workspace.configuration.detect.releaseTagPattern)
             let range = try resolver.resolve(base: update.remoteSHA, head: update.localSHA)
-            let verdict = try DetectService(workspace: workspace).detector.judge(range)
+            let verdict = try service.detector.judge(range)
             let new = update.isNewBranch ? " (new branch)" : ""
             console.err(
                 "slipway: \(label)\(new): \(VerdictReport.summary(verdict)) [\(VerdictReport.range(verdict))]\n")
             guard verdict.major else { return false }
-            return !HookGuard.isRelease(try workspace.repository.commit(range.head))
+            return !HookGuard.isRelease(try service.repository.commit(range.head))
         } catch {
             console.err("slipway: \(label): cannot judge: \(FileSystem.oneLine(error))\n")
             return false

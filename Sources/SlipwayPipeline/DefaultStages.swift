@@ -41,13 +41,11 @@ public enum DefaultStages {
     ) throws(SpecError) -> Derived? {
         let spec = SpecPath.absolute(specPath, from: root)
         if SpecPath.isFile(spec) {
-            let context = SpecContext(
-                currentDirectory: root, root: root, repository: nil, configuration: Configuration(),
-                environment: environment)
+            let files = SpecLoader(root: root, isRepository: false, currentDirectory: root, environment: environment)
             let location = SpecLocation(
                 spec: SpecPath.canonical(spec),
                 projectRoot: projectRoot.map { SpecPath.canonical(SpecPath.absolute($0, from: root)) })
-            let model = try ProjectModel.read(location, context: context)
+            let model = try ProjectModel.read(location, files: files)
             return try xcodeGen(model, specPath: specPath, projectRoot: projectRoot, options: options)
         }
         let package = root.appendingPathComponent("Package.swift")

@@ -14,8 +14,8 @@ extension RunService {
             plan.notes.append("--affected filters derived stages only; the configured stages all run")
             return plan
         }
-        let head = try workspace.repository.resolveCommit("HEAD")
-        let service = DetectService(workspace: workspace)
+        let service = try DetectService(workspace: workspace)
+        let head = try service.repository.resolveCommit("HEAD")
         let verdict = try service.detector.judgeSincePreviousRelease(head: head)
         guard let reach = service.reach(of: verdict) else {
             plan.notes.append("--affected: the spec at HEAD cannot be read; every stage runs")

@@ -36,18 +36,17 @@ public struct RunService {
         }
     }
 
+    /// Its environment is Slipway's own: stages inherit it, and it decides the reporter style.
     public let workspace: Workspace
-    /// Slipway's own environment: stages inherit it, and it decides the reporter style.
-    public let environment: [String: String]
     public var runner = StageRunner()
 
-    public init(workspace: Workspace, environment: [String: String]) {
+    public init(workspace: Workspace) {
         self.workspace = workspace
-        self.environment = environment
     }
 
     public func run(_ request: Request, console: Console) throws -> ExitStatus {
-        let resolved = try StagePlan.resolve(workspace, uiTests: request.uiTests, environment: environment)
+        let environment = workspace.environment
+        let resolved = try StagePlan.resolve(workspace, uiTests: request.uiTests)
         for warning in resolved.warnings { console.err("slipway: \(warning)\n") }
         var (plan, absent) = try resolved.selecting(request.stages, ifPresent: request.ifPresent)
         for name in absent {

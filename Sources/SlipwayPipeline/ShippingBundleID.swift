@@ -1,13 +1,14 @@
 import SlipwayCore
 import SlipwayProject
 import SlipwaySpec
+import SlipwayWorkspace
 
 /// The app `slipway testflight` and `--build testflight` ask App Store Connect about when no `--bundle-id` is
 /// given: the one app of the spec that ships (a watch app inside an iOS app ships with it), in the Release
 /// configuration. Several shipping apps, or one whose bundle id the spec does not tell, need `--bundle-id`.
 public enum ShippingBundleID {
-    public static func resolve(_ context: SpecContext, options: SpecContext.Options = .init()) throws -> String {
-        let model = try ProjectModel.read(try context.locate(options), context: context)
+    public static func resolve(_ workspace: Workspace, options: SpecLocator.Options = .init()) throws -> String {
+        let model = try ProjectModel.read(try workspace.locate(options), files: workspace.specFiles)
         let apps = ShippingApp.all(in: model)
         guard apps.count == 1, let app = apps.first else {
             let names = apps.map { "\($0.name) (\($0.bundleIdentifier ?? "no bundle id"))" }

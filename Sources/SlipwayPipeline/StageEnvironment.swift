@@ -67,9 +67,8 @@ extension StageEnvironment {
     /// The values for a workspace as it is now: HEAD, the branch, and the version and build from the spec
     /// (empty when the spec is missing or unreadable; a release passes the bumped ones instead).
     public static func current(for workspace: Workspace, major: Bool, output: OutputFolder) -> StageEnvironment {
-        let repository = workspace.repository
         var commit = ""
-        if !repository.isEmpty {
+        if let repository = workspace.repository, !repository.isEmpty {
             do {
                 commit = try repository.resolveCommit("HEAD").description
             } catch {
@@ -77,12 +76,9 @@ extension StageEnvironment {
             }
         }
         var values = StageEnvironment(
-            commit: commit, branch: repository.currentBranch ?? "", major: major,
+            commit: commit, branch: workspace.repository?.currentBranch ?? "", major: major,
             root: workspace.root.path, outputDirectory: output.url.path)
-        let versions = specVersions(
-            SpecContext(
-                workspace: workspace, currentDirectory: workspace.root, environment: ProcessEnvironment.current
-            ))
+        let versions = specVersions(workspace)
         values.version = versions.version
         values.build = versions.build
         return values
@@ -92,10 +88,9 @@ extension StageEnvironment {
     /// every definition found); each is empty when the spec defines none, its definitions disagree, or the spec
     /// cannot be read: a stage must never receive a value Slipway is not sure of, and the stages may be what repairs
     /// the spec.
-    package static func specVersions(_ context: SpecContext) -> (version: String, build: String) {
+    package static func specVersions(_ workspace: Workspace) -> (version: String, build: String) {
         do {
-            let location = try context.locate(SpecContext.Options())
-            let inventory = try VersionInventory.read(location, context: context, access: .read)
+            let inventory = try workspace.versions(at: try workspace.locate(), access: .read)
             return (inventory.effective(.marketing) ?? "", inventory.effective(.build) ?? "")
         } catch {
             return ("", "")

@@ -15,15 +15,13 @@ extension StagePlan {
         guard configuration.ship != nil else { return self }
         let spec = SpecPath.absolute(specPath, from: root)
         guard SpecPath.isFile(spec) else { return self }
-        let context = SpecContext(
-            currentDirectory: root, root: root, repository: nil, configuration: Configuration(),
-            environment: environment)
+        let files = SpecLoader(root: root, isRepository: false, currentDirectory: root, environment: environment)
         let location = SpecLocation(
             spec: SpecPath.canonical(spec),
             projectRoot: configuration.projectRoot.map { SpecPath.canonical(SpecPath.absolute($0, from: root)) })
         let model: ProjectModel
         do {
-            model = try ProjectModel.read(location, context: context)
+            model = try ProjectModel.read(location, files: files)
         } catch {
             // Derived stages without `ship:` are a convenience: a spec the model cannot read leaves them out, as
             // the derived build and test already decided what to say about it.

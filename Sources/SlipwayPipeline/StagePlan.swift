@@ -31,13 +31,10 @@ public struct StagePlan: Sendable, Equatable {
     }
 
     /// The configured stages, else the defaults for the repository's kind of project.
-    public static func resolve(
-        _ workspace: Workspace, uiTests: Bool = false,
-        environment: [String: String] = ProcessEnvironment.current
-    ) throws -> StagePlan {
+    public static func resolve(_ workspace: Workspace, uiTests: Bool = false) throws -> StagePlan {
         try resolve(
             configuration: workspace.configuration, root: workspace.root, specPath: workspace.specPath,
-            uiTests: uiTests, environment: environment)
+            uiTests: uiTests, environment: workspace.environment)
     }
 
     /// `environment` gives the spec's `${VAR}` values, as XcodeGen takes them from its own environment, and says

@@ -23,11 +23,13 @@ extension ProjectModel {
         return model
     }
 
-    /// Reads the spec at `location` with its includes (through `SpecLoader`) and resolves it. An include that
-    /// points nowhere is a warning, as the model reads what there is.
-    public static func read(_ location: SpecLocation, context: SpecContext) throws(SpecError) -> ProjectModel {
-        let spec = try SpecLoader(context: context).load(location, access: .read, policy: .missingIncludesSkipped)
-        return try resolve(spec, environment: context.environment)
+    /// Reads the spec at `location` with its includes from `files` and resolves it. An include that points
+    /// nowhere is a warning, as the model reads what there is.
+    package static func read(_ location: SpecLocation, files: SpecLoader<WorkingTreeSpecFiles>) throws(SpecError)
+        -> ProjectModel
+    {
+        let spec = try files.load(location, access: .read, policy: .missingIncludesSkipped)
+        return try resolve(spec, environment: files.environment)
     }
 }
 

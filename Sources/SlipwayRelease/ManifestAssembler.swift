@@ -11,16 +11,20 @@ import SlipwayWorkspace
 /// `slipway manifest` and `slipway release` both start from this; a release then adds its stages, artifacts and
 /// status.
 public struct ManifestAssembler {
+    /// Its environment gives `${VAR}` in the spec's include paths, as the command that runs this reads them.
     public let workspace: Workspace
-    /// For `${VAR}` in the spec's include paths, as the command that runs this reads them.
-    public let environment: [String: String]
+    let repository: Repository
 
-    public init(workspace: Workspace, environment: [String: String] = ProcessEnvironment.current) {
-        self.workspace = workspace
-        self.environment = environment
+    public init(workspace: Workspace) throws(GitError) {
+        self.init(workspace: workspace, repository: try workspace.requireRepository())
     }
 
-    private var repository: Repository { workspace.repository }
+    init(workspace: Workspace, repository: Repository) {
+        self.workspace = workspace
+        self.repository = repository
+    }
+
+    private var environment: [String: String] { workspace.environment }
 
     /// Which release `head` is, which decides where the range since the previous release starts.
     public enum ReleaseTag: Sendable, Equatable {
@@ -39,7 +43,7 @@ public struct ManifestAssembler {
     public func manifest(
         head: OID, releaseTag: ReleaseTag, requested: String? = nil, verdict known: Verdict? = nil, now: Date = Date()
     ) throws -> ReleaseManifest {
-        let history = ReleaseHistory(workspace: workspace)
+        let history = ReleaseHistory(repository: repository, configuration: workspace.configuration)
         let tag: String?
         switch releaseTag {
         case .named(let name): tag = name

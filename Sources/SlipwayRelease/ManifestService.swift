@@ -11,42 +11,40 @@ public struct ManifestService {
     public struct Request {
         /// Repository-relative globs of the files to record; empty uses `artifacts:` from `.slipway.yml`.
         public var artifacts: [String] = []
-        /// Where to write the manifest, relative to `currentDirectory`; a folder gets `manifest.json` inside it.
+        /// Where to write the manifest, relative to the current folder; a folder gets `manifest.json` inside it.
         /// `nil` uses `release.manifest`.
         public var output: String?
         /// Also write an in-toto statement; `nil` follows `release.inToto`.
         public var inToto: Bool?
         /// The build number to record instead of the committed spec's: the one CI built (`CI_BUILD_NUMBER`).
         public var build: String?
-        public var currentDirectory: URL
         public var now = Date()
 
-        public init(currentDirectory: URL) {
-            self.currentDirectory = currentDirectory
-        }
+        public init() {}
     }
 
+    /// `--output` is relative to its current folder.
     public let workspace: Workspace
-    public let environment: [String: String]
+    let repository: Repository
 
-    public init(workspace: Workspace, environment: [String: String] = ProcessEnvironment.current) {
+    public init(workspace: Workspace) throws(GitError) {
         self.workspace = workspace
-        self.environment = environment
+        repository = try workspace.requireRepository()
     }
 
     @discardableResult
     public func run(_ request: Request, console: Console) throws -> ManifestWriter.Written {
-        let head = try workspace.repository.resolveCommit("HEAD")
-        var manifest = try ManifestAssembler(workspace: workspace, environment: environment).manifest(
+        let head = try repository.resolveCommit("HEAD")
+        var manifest = try ManifestAssembler(workspace: workspace, repository: repository).manifest(
             head: head, releaseTag: .lookUp, now: request.now)
-        recordWorkingTreeVersions(&manifest, currentDirectory: request.currentDirectory)
+        recordWorkingTreeVersions(&manifest)
         // `--build` names what CI built, whatever the spec says.
         if let build = request.build { manifest.version.build = build }
         let patterns = request.artifacts.isEmpty ? workspace.configuration.artifacts.map(\.pattern) : request.artifacts
-        manifest.artifacts = try ArtifactCollector(repository: workspace.repository).collect(patterns)
-        let writer = ManifestWriter(repository: workspace.repository, environment: environment)
+        manifest.artifacts = try ArtifactCollector(repository: repository).collect(patterns)
+        let writer = ManifestWriter(repository: repository, environment: workspace.environment)
         let url =
-            request.output.map { ManifestService.outputURL($0, relativeTo: request.currentDirectory) }
+            request.output.map { ManifestService.outputURL($0, relativeTo: workspace.currentDirectory) }
             ?? ManifestWriter.besideExisting(writer.defaultURL(workspace.configuration.release.manifest, for: manifest))
         let written = try writer.write(
             manifest, to: url, inToto: request.inToto ?? workspace.configuration.release.inToto)
@@ -56,12 +54,10 @@ public struct ManifestService {
 
     /// After `bump --build 999` on CI the working tree holds other versions than the commit: the record says what
     /// is built (the working tree's) and notes the difference.
-    func recordWorkingTreeVersions(_ manifest: inout ReleaseManifest, currentDirectory: URL) {
-        let context = SpecContext(workspace: workspace, currentDirectory: currentDirectory, environment: environment)
+    func recordWorkingTreeVersions(_ manifest: inout ReleaseManifest) {
         let inventory: VersionInventory
         do {
-            inventory = try VersionInventory.read(
-                try context.locate(SpecContext.Options()), context: context, access: .read)
+            inventory = try workspace.versions(at: try workspace.locate(), access: .read)
         } catch {
             // No spec to read in the working tree (or one that does not parse): the commit's versions stand.
             return

@@ -61,7 +61,7 @@ extension ReleaseExecutor {
         manifest.fail(stage: stage, message: reason)
         manifest.createdAt = Date()
         do {
-            let writer = ManifestWriter(repository: workspace.repository, environment: environment)
+            let writer = ManifestWriter(repository: repository, environment: environment)
             let url = writer.defaultURL(plan.manifestTemplate, for: manifest)
             let written = try writer.write(manifest, to: url, inToto: false)
             console.out(

@@ -21,7 +21,7 @@ extension ReleaseExecutor {
     /// The release commit a crash left unjournaled: HEAD, when it is a commit of exactly the planned message on top
     /// of the commit the release was made from. `nil` when there is none (the commit step runs again).
     func adoptedCommit(_ plan: ReleasePlan, message: String) throws -> OID? {
-        try ReleaseExecutor.unjournaledCommit(in: workspace.repository, on: plan.head, message: message)
+        try ReleaseExecutor.unjournaledCommit(in: repository, on: plan.head, message: message)
     }
 
     /// HEAD, when it is a commit of exactly `message` whose one parent is `head`: a release commit made just before

@@ -22,11 +22,11 @@ import Darwin
 /// commit on, nothing is undone: a failure says what exists, and `--continue` finishes the release.
 struct ReleaseExecutor {
     let workspace: Workspace
-    let environment: [String: String]
+    let repository: Repository
     let runner: StageRunner
     let console: Console
 
-    var repository: Repository { workspace.repository }
+    var environment: [String: String] { workspace.environment }
 
     /// ` (app holder)` when `apps:` lists several, so the progress line says which one is released.
     var appName: String {

@@ -14,7 +14,7 @@ extension ReleasePlanner {
         else { return [] }
         let folder = (inventory.spec.root.rootRelativePath as NSString).deletingLastPathComponent
         let project = (folder.isEmpty ? "" : folder + "/") + name.scalar + ".xcodeproj/project.pbxproj"
-        guard try workspace.repository.isTracked(project) else { return [] }
+        guard try repository.isTracked(project) else { return [] }
         let generates = stages.stages.contains { $0.name == "generate" }
         guard generates, !skipStages else {
             let why =

@@ -13,9 +13,9 @@ import SlipwayWorkspace
 /// tag and where to push. Every problem found here is a refusal (exit 2) that leaves the repository untouched.
 struct ReleasePlanner {
     let workspace: Workspace
-    let environment: [String: String]
+    let repository: Repository
 
-    private var repository: Repository { workspace.repository }
+    private var environment: [String: String] { workspace.environment }
 
     func plan(_ request: ReleaseService.Request) throws -> ReleasePlan {
         // 1. A repository in a state a release can start from.
@@ -24,26 +24,24 @@ struct ReleasePlanner {
 
         // 2. The versions, and the spec files the release commits. The commits since the previous release are
         // judged once: `auto` picks its level from this verdict, and the manifest records it as the trigger.
-        let context = SpecContext(
-            workspace: workspace, currentDirectory: request.currentDirectory, environment: environment)
         let verdict = try DetectService(workspace: workspace).detector.judgeSincePreviousRelease(head: head)
-        var bump = try BumpService(context: context).plan(request.bump, auto: verdict, command: "release")
+        var bump = try BumpService(workspace: workspace).plan(request.bump, auto: verdict, command: "release")
         guard !bump.isEmpty else {
             throw Failure(
                 "cannot release: the spec already holds the requested versions, so there is nothing to commit",
                 hint: "ask for a level (slipway release patch), or another --set/--build value")
         }
-        let inventory = try VersionService(context: context).inventory(request.bump.options)
+        let inventory = try VersionService(workspace: workspace).inventory(request.bump.options)
         let versions = try Versions(bump: bump, inventory: inventory)
 
         // 3. The stages (checked before anything is bumped: the upload's key, export compliance, doctor), the
         // trigger, the release notes and the commit; a committed generated project is regenerated and goes along.
         let major = request.major ?? verdict.major
-        var stages = try StagePlan.resolve(workspace, environment: environment)
-        try ReleasePreflight(workspace: workspace, environment: environment).check(
+        var stages = try StagePlan.resolve(workspace)
+        try ReleasePreflight(workspace: workspace).check(
             stages, major: major, skipStages: request.skipStages)
         let generated = try generatedProject(inventory, stages: stages, skipStages: request.skipStages)
-        var draft = try ManifestAssembler(workspace: workspace, environment: environment).manifest(
+        var draft = try ManifestAssembler(workspace: workspace, repository: repository).manifest(
             head: head, releaseTag: .none, requested: request.requested, verdict: verdict)
         if let ship = workspace.configuration.ship {
             // "What to Test": `slipway notes` for the commits since the previous release, within TestFlight's limit.

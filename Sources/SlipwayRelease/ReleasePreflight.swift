@@ -15,7 +15,6 @@ protocol ReleaseCheck {
 /// export-compliance key every uploaded app needs (without it the build waits at "Missing Compliance").
 struct ReleasePreflight {
     let workspace: Workspace
-    let environment: [String: String]
     /// Doctor's findings go here when that branch lands.
     var checks: [any ReleaseCheck] = []
 
@@ -23,7 +22,7 @@ struct ReleasePreflight {
         var problems: [String] = []
         for check in checks { problems += try check.problems(in: workspace) }
         if !skipStages, let ship = stages.ship, uploads(stages, major: major) {
-            if let missing = AppStoreConnectKey.missing(in: environment) {
+            if let missing = AppStoreConnectKey.missing(in: workspace.environment) {
                 problems.append(
                     "the upload needs an App Store Connect API key, and \(missing) \(missing.contains(" and ") ? "are" : "is") not set "
                         + "(set them from CI secrets; see Slipway's docs/shipping.md)")

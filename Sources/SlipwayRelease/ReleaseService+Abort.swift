@@ -19,7 +19,7 @@ extension ReleaseService {
         defer { lock.release() }
         let ended = endSurvivingStages(journal)
         if journal.completed >= journal.steps.count {
-            ReleaseJournal.remove(in: workspace.repository)
+            ReleaseJournal.remove(in: repository)
             for line in ended { console.out(line.prefix(1).uppercased() + line.dropFirst() + "\n") }
             console.out("The release of \(journal.project) \(journal.version) had finished; nothing to undo.\n")
             return .success
@@ -32,7 +32,7 @@ extension ReleaseService {
         if let commit { backOnHead = try undoCommit(journal, commit: commit, head: head, into: &report) }
         try restoreSpecFiles(journal, into: &report)
         if backOnHead { restoreGenerated(journal, head: head, into: &report) }
-        ReleaseJournal.remove(in: workspace.repository)
+        ReleaseJournal.remove(in: repository)
         console.out(report.text(project: journal.project, version: journal.version))
         return report.left.isEmpty ? .success : .negative
     }
@@ -55,12 +55,12 @@ extension ReleaseService {
     private func releaseCommit(_ journal: ReleaseJournal, head: OID) throws -> OID? {
         if let recorded = journal.releaseCommit.flatMap(OID.init(hex:)) { return recorded }
         return try ReleaseExecutor.unjournaledCommit(
-            in: workspace.repository, on: head, message: journal.commitMessage)
+            in: repository, on: head, message: journal.commitMessage)
     }
 
     private func undoTag(_ journal: ReleaseJournal, commit: OID, into report: inout AbortReport) throws {
-        guard try workspace.repository.tagTarget(named: journal.tag) == commit else { return }
-        try workspace.repository.deleteTag(named: journal.tag)
+        guard try repository.tagTarget(named: journal.tag) == commit else { return }
+        try repository.deleteTag(named: journal.tag)
         report.done.append("deleted the tag \(journal.tag)")
     }
 
@@ -87,7 +87,7 @@ extension ReleaseService {
     private func undoCommit(_ journal: ReleaseJournal, commit: OID, head: OID, into report: inout AbortReport) throws
         -> Bool
     {
-        let repository = workspace.repository
+        let repository = repository
         let moved: Bool
         let place: String
         if let branch = journal.branch {
@@ -111,7 +111,7 @@ extension ReleaseService {
     /// The tracked generated project the `generate` stage rewrote, as the commit released from holds it.
     private func restoreGenerated(_ journal: ReleaseJournal, head: OID, into report: inout AbortReport) {
         let paths = ReleaseStep.generatedFiles(journal.steps, specFiles: journal.specFiles)
-        let result = ReleaseExecutor.restoreGenerated(paths, head: head, in: workspace.repository)
+        let result = ReleaseExecutor.restoreGenerated(paths, head: head, in: repository)
         for path in result.restored {
             report.done.append(
                 "put \(path.cQuotedIfNeeded) back as \(head.short) holds it (the generate stage had rewritten it)")

@@ -9,9 +9,9 @@ import SlipwayWorkspace
 extension ReleaseService {
     public func retryAfterPush(commandLine: String, waitForLock: Bool, console: Console) throws -> ExitStatus {
         let lock = try WriterLock.take(
-            workspace.repository, command: commandLine, wait: waitForLock, console: console)
+            repository, command: commandLine, wait: waitForLock, console: console)
         defer { lock.release() }
-        let url = ReleaseExecutor.afterPushJournalURL(in: workspace.repository)
+        let url = ReleaseExecutor.afterPushJournalURL(in: repository)
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw Failure(
                 "no after-push stages are waiting: there is no \(url.path)",
@@ -27,7 +27,7 @@ extension ReleaseService {
                 hint: "run the upload by hand ('slipway testflight upload …'), then remove the file")
         }
         guard let head = OID(hex: journal.head) else { throw ReleaseService.unreadable }
-        var draft = try ManifestAssembler(workspace: workspace, environment: environment).manifest(
+        var draft = try ManifestAssembler(workspace: workspace, repository: repository).manifest(
             head: head, releaseTag: .none, requested: journal.requested)
         draft.version.marketing = journal.version
         draft.version.build = journal.build
@@ -40,12 +40,12 @@ extension ReleaseService {
             throw Failure("the after-push journal lists no after-push stages", hint: "remove \(url.path)")
         }
         console.out("Retrying the after-push stages of \(journal.project) \(plan.versionText) (\(plan.tag))\n")
-        var progress = try ReleaseExecutor.progress(resuming: journal, repository: workspace.repository)
+        var progress = try ReleaseExecutor.progress(resuming: journal, repository: repository)
         progress.commit = journal.releaseCommit.flatMap(OID.init(hex:))
         let cancellation = CancellationSignal()
         let trap = SignalTrap(forwardingTo: cancellation)
         defer { trap.release() }
-        return try ReleaseExecutor(workspace: workspace, environment: environment, runner: runner, console: console)
+        return try ReleaseExecutor(workspace: workspace, repository: repository, runner: runner, console: console)
             .runAfterPush(
                 stages, environment: values, plan: plan, journal: journal, progress: progress,
                 cancellation: cancellation)
@@ -53,7 +53,7 @@ extension ReleaseService {
 
     /// A new release waits until the previous one's upload passed, or was given up (its journal removed).
     func refuseWhileAfterPushPending() throws {
-        let url = ReleaseExecutor.afterPushJournalURL(in: workspace.repository)
+        let url = ReleaseExecutor.afterPushJournalURL(in: repository)
         guard FileManager.default.fileExists(atPath: url.path) else { return }
         throw Failure(
             "cannot release: the after-push stages (the upload) of the previous release did not pass (\(url.path))",

@@ -8,9 +8,7 @@ extension ReleaseService {
     /// project XcodeGen or App Store Connect refuses. `--no-doctor` skips them.
     func checkDoctor(_ request: Request) throws {
         guard request.doctor else { return }
-        let context = SpecContext(
-            workspace: workspace, currentDirectory: request.currentDirectory, environment: environment)
-        let errors = try DoctorService(context: context).check().errors
+        let errors = try DoctorService(workspace: workspace).check().errors
         guard !errors.isEmpty else { return }
         let count = errors.count == 1 ? "1 error" : "\(errors.count) errors"
         throw Failure(

@@ -13,7 +13,7 @@ extension ReleaseService {
         defer { lock.release() }
         for line in endSurvivingStages(journal) { console.out(line.prefix(1).uppercased() + line.dropFirst() + "\n") }
         journal.stageGroups = nil
-        var draft = try ManifestAssembler(workspace: workspace, environment: environment).manifest(
+        var draft = try ManifestAssembler(workspace: workspace, repository: repository).manifest(
             head: head, releaseTag: .none, requested: journal.requested)
         draft.version.marketing = journal.version
         draft.version.build = journal.build
@@ -21,14 +21,14 @@ extension ReleaseService {
         console.out(
             "Continuing the release of \(journal.project) \(plan.versionText) from \(head.short) after step "
                 + "\(journal.completed) of \(journal.steps.count)\n")
-        let progress = try ReleaseExecutor.progress(resuming: journal, repository: workspace.repository)
-        return try ReleaseExecutor(workspace: workspace, environment: environment, runner: runner, console: console)
+        let progress = try ReleaseExecutor.progress(resuming: journal, repository: repository)
+        return try ReleaseExecutor(workspace: workspace, repository: repository, runner: runner, console: console)
             .run(plan, journal: journal, progress: progress)
     }
 
     /// Shows the pending release: where it stopped and what is left.
     public func status(console: Console) throws -> ExitStatus {
-        guard let journal = try ReleaseJournal.read(in: workspace.repository) else {
+        guard let journal = try ReleaseJournal.read(in: repository) else {
             console.out("No release is pending.\n")
             return .success
         }
@@ -52,7 +52,7 @@ extension ReleaseService {
         -> (lock: WriterLock, journal: ReleaseJournal, head: OID)
     {
         let lock = try WriterLock.take(
-            workspace.repository, command: commandLine, wait: wait, console: console, allowingPendingRelease: true)
+            repository, command: commandLine, wait: wait, console: console, allowingPendingRelease: true)
         do {
             let journal = try pendingJournal()
             guard let head = OID(hex: journal.head) else { throw ReleaseService.unreadable }
@@ -78,7 +78,7 @@ extension ReleaseService {
     }
 
     func pendingJournal() throws -> ReleaseJournal {
-        guard let journal = try ReleaseJournal.read(in: workspace.repository) else {
+        guard let journal = try ReleaseJournal.read(in: repository) else {
             throw Failure(
                 "no release is pending: there is no release journal to continue or abort",
                 hint: "'slipway release' starts a release", exitStatus: .badInput)

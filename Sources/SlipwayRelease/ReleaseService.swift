@@ -34,47 +34,45 @@ public struct ReleaseService {
         public var waitForLock = false
         /// Run the doctor's error-level checks first (`--no-doctor` turns this off).
         public var doctor = true
-        /// `--spec` and other paths given on the command line are relative to it.
-        public var currentDirectory: URL
         /// The command as typed, recorded in the lock so a second release can say who holds it.
         public var commandLine: String
 
-        public init(bump: BumpRequest, requested: String, currentDirectory: URL, commandLine: String) {
+        public init(bump: BumpRequest, requested: String, commandLine: String) {
             self.bump = bump
             self.requested = requested
-            self.currentDirectory = currentDirectory
             self.commandLine = commandLine
         }
     }
 
+    /// `--spec` and other paths given on the command line are relative to its current folder; its environment is
+    /// Slipway's own: stages inherit it, git reads identities and credentials from it.
     public let workspace: Workspace
-    /// Slipway's own environment: stages inherit it, git reads identities and credentials from it.
-    public let environment: [String: String]
+    let repository: Repository
     public var runner = StageRunner()
 
-    public init(workspace: Workspace, environment: [String: String]) {
+    public init(workspace: Workspace) throws(GitError) {
         self.workspace = workspace
-        self.environment = environment
+        repository = try workspace.requireRepository()
     }
 
     public func run(_ request: Request, console: Console) throws -> ExitStatus {
         try checkDoctor(request)
-        let planner = ReleasePlanner(workspace: workspace, environment: environment)
+        let planner = ReleasePlanner(workspace: workspace, repository: repository)
         try refuseWhileAfterPushPending()
         if request.dryRun {
             // Nothing may be written, not even the lock file: the dry run must work in a read-only checkout.
-            try WriterLock.checkFree(in: workspace.repository)
-            if ReleaseJournalFile.exists(in: workspace.repository) {
-                throw PendingReleaseError(path: ReleaseJournalFile.url(in: workspace.repository).path)
+            try WriterLock.checkFree(in: repository)
+            if ReleaseJournalFile.exists(in: repository) {
+                throw PendingReleaseError(path: ReleaseJournalFile.url(in: repository).path)
             }
             console.out(ReleaseDryRunReport.text(try planner.plan(request)))
             return .success
         }
         let lock = try WriterLock.take(
-            workspace.repository, command: request.commandLine, wait: request.waitForLock, console: console)
+            repository, command: request.commandLine, wait: request.waitForLock, console: console)
         defer { lock.release() }
         let plan = try planner.plan(request)
-        return try ReleaseExecutor(workspace: workspace, environment: environment, runner: runner, console: console)
+        return try ReleaseExecutor(workspace: workspace, repository: repository, runner: runner, console: console)
             .run(plan, journal: ReleaseJournal(plan: plan, command: request.commandLine))
     }
 }

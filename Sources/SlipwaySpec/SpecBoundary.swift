@@ -11,7 +11,7 @@ public enum SpecAccess: Sendable {
 }
 
 /// The folder whose files are the spec's own: the repository's working tree, or outside a repository the folder
-/// Slipway treats as the root (`SpecContext.root`). Files are judged by their real path (symbolic links followed);
+/// Slipway treats as the root (`Workspace.root`). Files are judged by their real path (symbolic links followed);
 /// git's own `.git` folders are not part of it.
 package struct SpecBoundary: Sendable {
     /// The real path of the folder.

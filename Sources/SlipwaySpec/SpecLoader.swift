@@ -8,7 +8,7 @@ import SlipwayYAML
 package struct SpecLoader<Source: SpecFileSource> {
     let source: Source
     /// For `${VAR}` in include paths.
-    let environment: [String: String]
+    package let environment: [String: String]
     /// The repository root (the current folder outside one): documents' `rootRelativePath` are relative to its
     /// real path, and a file outside it is read-only context (`SpecAccess`).
     let boundary: SpecBoundary
@@ -58,12 +58,12 @@ package struct SpecLoader<Source: SpecFileSource> {
 }
 
 extension SpecLoader where Source == WorkingTreeSpecFiles {
-    /// The working tree of a spec command's context.
-    package init(context: SpecContext) {
+    /// The files on disk under `root` (the repository root, or the folder that stands in for one outside a
+    /// repository), messages naming them relative to `currentDirectory`.
+    package init(root: URL, isRepository: Bool, currentDirectory: URL, environment: [String: String]) {
         self.init(
-            source: WorkingTreeSpecFiles(currentDirectory: context.currentDirectory), environment: context.environment,
-            boundary: SpecBoundary(
-                root: SpecPath.canonical(context.root).path, isRepository: context.repository != nil))
+            source: WorkingTreeSpecFiles(currentDirectory: currentDirectory), environment: environment,
+            boundary: SpecBoundary(root: SpecPath.canonical(root).path, isRepository: isRepository))
     }
 }
 

@@ -15,6 +15,17 @@ public struct SpecLocator {
         self.configuration = configuration
     }
 
+    /// Command-line choices that take precedence over `.slipway.yml`; both are relative to the current folder.
+    public struct Options: Sendable {
+        public var spec: String?
+        public var projectRoot: String?
+
+        public init(spec: String? = nil, projectRoot: String? = nil) {
+            self.spec = spec
+            self.projectRoot = projectRoot
+        }
+    }
+
     /// The spec path relative to the root as `.slipway.yml` names it, else the first default name `source` holds
     /// at the root; `nil` when neither. `detect` reads a commit's tree; a bare repository HEAD's.
     package func relativeSpecPath(in source: some SpecFileSource) -> String? {
@@ -27,7 +38,7 @@ public struct SpecLocator {
 
     /// The spec and project root in the working tree; a spec that is not there is an error saying where it was
     /// looked for and how to name another.
-    public func locate(_ options: SpecContext.Options, currentDirectory: URL) throws(SpecError) -> SpecLocation {
+    public func locate(_ options: Options, currentDirectory: URL) throws(SpecError) -> SpecLocation {
         let display = { (url: URL) in
             SpecPath.relative(SpecPath.canonical(url).path, from: SpecPath.canonical(currentDirectory).path)
         }
@@ -75,5 +86,16 @@ public struct SpecLocator {
         guard SpecPath.isFile(url) else {
             throw SpecError("no XcodeGen spec at \(display(url))", hint: hint)
         }
+    }
+}
+
+/// The spec file and the folder XcodeGen would use as `--project-root` (`nil`: the spec's own folder).
+public struct SpecLocation: Sendable, Equatable {
+    public var spec: URL
+    public var projectRoot: URL?
+
+    public init(spec: URL, projectRoot: URL? = nil) {
+        self.spec = spec
+        self.projectRoot = projectRoot
     }
 }

@@ -33,16 +33,17 @@ public struct VersionInventory {
         }
     }
 
-    /// Loads the spec with its includes and locates every definition; `access` says whether the caller reads the
-    /// files or may edit them (see `SpecAccess`). The selected app of the context's configuration scopes it.
-    public static func read(_ location: SpecLocation, context: SpecContext, access: SpecAccess) throws(SpecError)
-        -> VersionInventory
-    {
-        let spec = try SpecLoader(context: context).load(location, access: access)
+    /// Loads the spec with its includes from `files` and locates every definition; `access` says whether the
+    /// caller reads the files or may edit them (see `SpecAccess`). The selected app of `configuration` scopes it.
+    package static func read(
+        _ location: SpecLocation, files: SpecLoader<WorkingTreeSpecFiles>, configuration: Configuration,
+        access: SpecAccess
+    ) throws(SpecError) -> VersionInventory {
+        let spec = try files.load(location, access: access)
         // The targets only scope a selected app (`AppScope.of` is nil without one).
-        guard context.configuration.selectedApp != nil else { return try VersionInventory(spec: spec, app: nil) }
+        guard configuration.selectedApp != nil else { return try VersionInventory(spec: spec, app: nil) }
         let targets = SpecTargets(spec: spec)
-        let scope = try AppScope.of(context.configuration, targets: targets, spec: spec.root.displayPath)
+        let scope = try AppScope.of(configuration, targets: targets, spec: spec.root.displayPath)
         return try VersionInventory(spec: spec, app: scope, targets: targets)
     }
 

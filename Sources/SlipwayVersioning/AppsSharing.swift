@@ -1,6 +1,7 @@
 import SlipwayConfig
 import SlipwayCore
 import SlipwaySpec
+import SlipwayWorkspace
 
 /// Which version definitions several apps of `apps:` share, read from every app's own inventory: a project-level
 /// setting the targets of two apps in one spec inherit, or a file two white-label specs both include. A bump
@@ -9,7 +10,7 @@ struct AppsSharing {
     /// One app with its spec as `--app` would see it.
     struct App {
         var config: AppConfig
-        var context: SpecContext
+        var workspace: Workspace
         var inventory: VersionInventory
     }
 
@@ -24,22 +25,20 @@ struct AppsSharing {
 
     /// Every app's inventory; an app whose spec does not read claims no definition (its own command says why).
     /// `editing` are the apps the bump writes: their specs must read, for editing.
-    static func read(_ context: SpecContext, editing: [String]) throws(SpecError) -> AppsSharing {
+    static func read(_ workspace: Workspace, editing: [String]) throws(SpecError) -> AppsSharing {
         var apps: [App] = []
-        for app in context.configuration.apps {
-            let scoped = SpecContext(
-                currentDirectory: context.currentDirectory, root: context.root, repository: context.repository,
-                configuration: context.configuration.scoped(to: app), environment: context.environment)
+        for app in workspace.configuration.apps {
+            let scoped = workspace.with(workspace.configuration.scoped(to: app))
             let access: SpecAccess = editing.contains(app.name) ? .edit : .read
             let inventory: VersionInventory
             do {
-                inventory = try .read(try scoped.locate(SpecContext.Options()), context: scoped, access: access)
+                inventory = try scoped.versions(at: try scoped.locate(), access: access)
             } catch {
                 // Another app's spec that does not read claims nothing here; its own commands report why.
                 guard access == .read else { throw error }
                 continue
             }
-            apps.append(App(config: app, context: scoped, inventory: inventory))
+            apps.append(App(config: app, workspace: scoped, inventory: inventory))
         }
         return AppsSharing(apps: apps)
     }

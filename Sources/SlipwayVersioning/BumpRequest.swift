@@ -29,14 +29,14 @@ public struct BumpRequest: Sendable {
     public var marketing: Marketing?
     /// `nil`: the build number is left alone.
     public var build: Build?
-    public var options: SpecContext.Options
+    public var options: SpecLocator.Options
     /// Answers `.next(from:)`; the command line supplies it, so this module never imports the network client.
     public var buildNumbers: (any BuildNumberSource)?
 
     /// The sources `--build` accepts instead of a number.
     public static let buildSources = ["testflight"]
 
-    public init(marketing: Marketing?, build: Build?, options: SpecContext.Options = SpecContext.Options()) {
+    public init(marketing: Marketing?, build: Build?, options: SpecLocator.Options = SpecLocator.Options()) {
         self.marketing = marketing
         self.build = build
         self.options = options

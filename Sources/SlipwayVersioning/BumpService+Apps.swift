@@ -20,7 +20,7 @@ extension BumpService {
     /// `bump --set holder=5.2.0 --set verifier=5.2.0`: every named app's definitions take its value; a definition
     /// several apps share is written once when each of them is given the same value, and refused otherwise.
     public func plan(_ request: AppsBumpRequest) throws -> AppsBumpPlan {
-        let configuration = context.configuration
+        let configuration = workspace.configuration
         guard configuration.apps.count > 1 else {
             throw Failure(
                 "--set and --build <app>=<value> set several apps at once, but \(Configuration.fileName) lists "
@@ -28,7 +28,7 @@ extension BumpService {
                 hint: "give the value alone: slipway bump --set <version> or --build <n>")
         }
         for name in request.appNames { _ = try configuration.selecting(app: name) }
-        let sharing = try AppsSharing.read(context, editing: request.appNames)
+        let sharing = try AppsSharing.read(workspace, editing: request.appNames)
         var values: [String: String] = [:]
         for value in request.marketing { values[value.app] = value.value }
         try sharing.check(.marketing, values: values, command: "bump")

@@ -10,11 +10,11 @@ import SlipwayWorkspace
 /// Planning and writing are separate steps: the plan is a value (`--dry-run` prints its diff), and `BumpPlan.write`
 /// writes exactly its bytes, as a release's first step does too.
 public struct BumpService {
-    public let context: SpecContext
+    public let workspace: Workspace
     let writer: AtomicFileWriter
 
-    public init(context: SpecContext) {
-        self.context = context
+    public init(workspace: Workspace) {
+        self.workspace = workspace
         writer = AtomicFileWriter()
     }
 
@@ -23,8 +23,8 @@ public struct BumpService {
     /// `command` is the one a hint names (`release` when a release plans the bump).
     public func plan(_ request: BumpRequest, auto verdict: Verdict? = nil, command: String = "bump") throws -> BumpPlan
     {
-        let location = try context.locate(request.options)
-        let inventory = try VersionInventory.read(location, context: context, access: .edit)
+        let location = try workspace.locate(request.options)
+        let inventory = try workspace.versions(at: location, access: .edit)
         var marketing: BumpPlanner.Marketing?
         var auto: BumpPlan.AutoLevel?
         switch request.marketing {
@@ -41,9 +41,9 @@ public struct BumpService {
         if case .next = build, let source = request.buildNumbers {
             build = .set(try source.nextBuildNumber())
         }
-        if let app = context.configuration.selectedApp, context.configuration.apps.count > 1 {
+        if let app = workspace.configuration.selectedApp, workspace.configuration.apps.count > 1 {
             // A definition another app uses too (the same spec's project settings, a file both specs include).
-            let sharing = try AppsSharing.read(context, editing: [app.name])
+            let sharing = try AppsSharing.read(workspace, editing: [app.name])
             if marketing != nil { try sharing.check(.marketing, values: [app.name: ""], command: command) }
             if build != nil { try sharing.check(.build, values: [app.name: ""], command: command) }
         }
@@ -57,7 +57,7 @@ public struct BumpService {
         _ body: () throws -> Result
     ) throws -> Result {
         var lock: WriterLock?
-        if !dryRun, let repository = context.repository, !repository.isBare {
+        if !dryRun, let repository = workspace.repository, !repository.isBare {
             lock = try WriterLock.take(repository, command: commandLine, wait: waitForLock, console: console)
         }
         defer { lock?.release() }
@@ -96,21 +96,18 @@ public struct BumpService {
     /// there is none), judged as `slipway detect` judges them. `slipway release` asks for it once and passes it to
     /// `plan(_:auto:)` and the manifest.
     public func verdictSincePreviousRelease(spec: URL) throws -> Verdict {
-        guard let repository = try context.openRepository() else {
-            let folder = context.displayPath(context.currentDirectory)
+        guard let repository = workspace.repository else {
+            let folder = workspace.displayPath(workspace.currentDirectory)
             throw SpecError(
                 "'bump auto' reads the commits since the last release, but \(folder) is not in a git repository",
                 hint: "run it inside the repository, or name the level: slipway bump patch|minor|major")
         }
-        let locator = SpecLocator(root: repository.rootDirectory, configuration: context.configuration)
+        let locator = SpecLocator(root: workspace.root, configuration: workspace.configuration)
         // A spec outside the repository (`--spec ../x.yml`) is no path a commit changes: judge the repository's own.
-        let specPath =
-            locator.relativePath(of: spec)
-            ?? locator.relativeSpecPath(in: WorkingTreeSpecFiles(currentDirectory: repository.rootDirectory))
-            ?? SpecPath.defaultNames[0]
+        let specPath = locator.relativePath(of: spec) ?? workspace.specPath
         let detector = MajorChangeDetector(
-            repository: repository, config: context.configuration.detect, specPath: specPath,
-            projectRoot: context.configuration.projectRoot)
+            repository: repository, config: workspace.configuration.detect, specPath: specPath,
+            projectRoot: workspace.configuration.projectRoot, environment: workspace.environment)
         return try detector.judgeSincePreviousRelease(head: try repository.resolveCommit("HEAD"))
     }
 

@@ -3,16 +3,17 @@ import SlipwayConfig
 import SlipwayCore
 import SlipwayGit
 import SlipwaySpec
+import SlipwayWorkspace
 import SlipwayYAML
 
 /// `slipway init`: looks at the repository and writes a commented `.slipway.yml` describing it: the spec(s), a
 /// project root where includes need one, the apps when a spec's targets disagree on versions (or one per spec in a
 /// white-label layout), the release tags already in history, the CI in use and a committed generated project.
 public struct InitService {
-    public let context: SpecContext
+    public let workspace: Workspace
 
-    public init(context: SpecContext) {
-        self.context = context
+    public init(workspace: Workspace) {
+        self.workspace = workspace
     }
 
     /// What `init` found, from which the file's text is written.
@@ -35,7 +36,7 @@ public struct InitService {
     /// Everything `init` would write; throws when there is no spec to describe.
     public func findings() throws -> Findings {
         var findings = Findings()
-        let paths = SpecCandidates.find(root: context.root)
+        let paths = SpecCandidates.find(root: workspace.root)
         guard !paths.isEmpty else {
             throw Failure(
                 "no XcodeGen spec found: neither project.yml at the root, nor <folder>/project.yml, nor "
@@ -43,16 +44,16 @@ public struct InitService {
                 hint: "run 'slipway init' in the repository that holds the spec")
         }
         for path in paths { findings.specs.append(try spec(at: path)) }
-        if let repository = try context.openRepository(), !repository.isEmpty {
+        if let repository = workspace.repository, !repository.isEmpty {
             findings.tags = try repository.tags(matching: Glob("*")).map(\.name).sorted {
                 $0.compare($1, options: .numeric) == .orderedAscending
             }
         }
         let manager = FileManager.default
-        if manager.fileExists(atPath: context.root.appendingPathComponent(".github/workflows").path) {
+        if manager.fileExists(atPath: workspace.root.appendingPathComponent(".github/workflows").path) {
             findings.ci.append("GitHub Actions (.github/workflows)")
         }
-        if manager.fileExists(atPath: context.root.appendingPathComponent("ci_scripts").path) {
+        if manager.fileExists(atPath: workspace.root.appendingPathComponent("ci_scripts").path) {
             findings.ci.append("Xcode Cloud (ci_scripts/)")
         }
         return findings
@@ -60,16 +61,16 @@ public struct InitService {
 
     /// One spec: read as `slipway version` reads it, first against its own folder, then against the root.
     private func spec(at path: String) throws -> Findings.Spec {
-        let location = SpecLocation(spec: SpecPath.canonical(context.root.appendingPathComponent(path)))
+        let location = SpecLocation(spec: SpecPath.canonical(workspace.root.appendingPathComponent(path)))
         var projectRoot: String?
         let inventory: VersionInventory
         do {
-            inventory = try VersionInventory.read(location, context: plain, access: .read)
+            inventory = try plain.versions(at: location, access: .read)
         } catch {
             // Includes written relative to the repository root need XcodeGen's --project-root.
             var atRoot = location
-            atRoot.projectRoot = SpecPath.canonical(context.root)
-            guard let read = try? VersionInventory.read(atRoot, context: plain, access: .read) else { throw error }
+            atRoot.projectRoot = SpecPath.canonical(workspace.root)
+            guard let read = try? plain.versions(at: atRoot, access: .read) else { throw error }
             inventory = read
             projectRoot = "."
         }
@@ -85,7 +86,7 @@ public struct InitService {
         }
         var committed: String?
         if let root = inventory.spec.root.file.root, let name = root["name"], name.kind == .scalar,
-            let repository = try context.openRepository()
+            let repository = workspace.repository
         {
             let folder = (path as NSString).deletingLastPathComponent
             let project = (folder.isEmpty ? "" : folder + "/") + name.scalar + ".xcodeproj/project.pbxproj"
@@ -94,11 +95,9 @@ public struct InitService {
         return Findings.Spec(path: path, projectRoot: projectRoot, apps: apps, committedProject: committed)
     }
 
-    /// The context without `.slipway.yml`'s own choices, so what is found does not depend on the file replaced.
-    private var plain: SpecContext {
-        SpecContext(
-            currentDirectory: context.currentDirectory, root: context.root, repository: context.repository,
-            configuration: Configuration(), environment: context.environment)
+    /// The workspace without `.slipway.yml`'s own choices, so what is found does not depend on the file replaced.
+    private var plain: Workspace {
+        workspace.with(Configuration())
     }
 
     static func appName(_ target: String) -> String {
@@ -108,7 +107,7 @@ public struct InitService {
 
     /// Writes the file (refusing to replace one unless `force`), or prints it with `dryRun`.
     public func run(dryRun: Bool, force: Bool, console: Console) throws -> ExitStatus {
-        let url = context.root.appendingPathComponent(Configuration.fileName)
+        let url = workspace.root.appendingPathComponent(Configuration.fileName)
         let exists = FileManager.default.fileExists(atPath: url.path)
         if exists, !force, !dryRun {
             throw Failure(

@@ -1,25 +1,26 @@
 import SlipwayConfig
 import SlipwayCore
 import SlipwaySpec
+import SlipwayWorkspace
 
 /// `slipway version`: the effective marketing version and build number, and every place that defines them.
 public struct VersionService {
-    public let context: SpecContext
+    public let workspace: Workspace
 
-    public init(context: SpecContext) {
-        self.context = context
+    public init(workspace: Workspace) {
+        self.workspace = workspace
     }
 
-    public func inventory(_ options: SpecContext.Options) throws -> VersionInventory {
-        try VersionInventory.read(try context.locate(options), context: context, access: .read)
+    public func inventory(_ options: SpecLocator.Options) throws -> VersionInventory {
+        try workspace.versions(at: try workspace.locate(options), access: .read)
     }
 
     /// Prints the report; exit 1 when the definitions disagree, 2 when there is nothing to report.
     ///
     /// Reading never refuses a value it can show: an unquoted value YAML misreads (`0099`, `1.10`) is listed as
     /// written, with a warning on stderr; only `bump` refuses to start from it.
-    public func run(_ options: SpecContext.Options, json: Bool, console: Console) throws -> ExitStatus {
-        let configuration = context.configuration
+    public func run(_ options: SpecLocator.Options, json: Bool, console: Console) throws -> ExitStatus {
+        let configuration = workspace.configuration
         if configuration.selectedApp == nil, !configuration.apps.isEmpty, options.spec == nil {
             return try runEach(configuration.apps.map(configuration.scoped(to:)), json: json, console: console)
         }
@@ -29,7 +30,7 @@ public struct VersionService {
             console.err(inventory.misread(definition).renderedAsWarning + "\n")
         }
         if json {
-            let usage = try VersionUsage(inventory: inventory, environment: context.environment)
+            let usage = try VersionUsage(inventory: inventory, environment: workspace.environment)
             console.out(VersionReport.json(inventory, usage: usage).compact() + "\n")
         } else {
             VersionReport.write(inventory) { console.out($0) }
@@ -45,10 +46,7 @@ public struct VersionService {
         var texts: [String] = []
         var agree = true
         for configuration in configurations {
-            let scoped = SpecContext(
-                currentDirectory: context.currentDirectory, root: context.root, repository: context.repository,
-                configuration: configuration, environment: context.environment)
-            let inventory = try VersionService(context: scoped).inventory(SpecContext.Options())
+            let inventory = try VersionService(workspace: workspace.with(configuration)).inventory(.init())
             try inventory.requireAnyDefinition()
             let name = configuration.selectedApp?.name ?? ""
             agree = agree && VersionDefinition.Kind.allCases.allSatisfy { inventory.agrees($0) }

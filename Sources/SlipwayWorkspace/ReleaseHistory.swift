@@ -15,8 +15,8 @@ public struct ReleaseHistory {
         self.pattern = pattern
     }
 
-    public init(workspace: Workspace) {
-        self.init(repository: workspace.repository, pattern: workspace.configuration.detect.releaseTagPattern)
+    public init(repository: Repository, configuration: Configuration) {
+        self.init(repository: repository, pattern: configuration.detect.releaseTagPattern)
     }
 
     /// A release tag and the commit it names.

@@ -1,6 +1,7 @@
 import Foundation
 import SlipwayDoctor
 import SlipwaySpec
+import SlipwayWorkspace
 import Testing
 
 /// A project folder for the doctor: a spec and the files it names, checked in place.
@@ -47,8 +48,8 @@ final class DoctorFixture {
 
     /// The report of `slipway doctor` in this folder, through the service.
     func report() throws -> DoctorReport {
-        let context = try SpecContext.open(currentDirectory: SpecPath.canonical(url), environment: [:])
-        return try DoctorService(context: context).check()
+        let workspace = try Workspace.open(from: SpecPath.canonical(url), environment: [:], needs: .anyFolder)
+        return try DoctorService(workspace: workspace).check()
     }
 
     func findings(_ rule: DoctorRule) throws -> [DoctorFinding] {

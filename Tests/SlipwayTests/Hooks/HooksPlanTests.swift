@@ -20,7 +20,7 @@ struct HooksPlanTests {
     }
 
     func service(_ repository: TestRepository) throws -> HooksService {
-        HooksService(workspace: try Workspace.open(from: repository.url))
+        try HooksService(workspace: try Workspace.open(from: repository.url))
     }
 
     func request(action: HookAction? = nil) -> HooksService.InstallRequest {
@@ -160,12 +160,13 @@ struct HooksPlanTests {
     func ciRollback() throws {
         let repository = try makeRepository()
         let workspace = try Workspace.open(from: repository.url)
-        let installer = CIInstaller(workspace: workspace)
+        let installer = try CIInstaller(workspace: workspace)
         var request = CIInstaller.Request(target: .xcodeCloud)
         request.source = CISource(url: "https://github.com/acme/slipway.git", ref: "v1.0.0")
         let plan = try installer.planInstall(request)
         #expect(plan.changes.count == 4, "\(plan.changes)")
-        let sabotage = SabotagedEffects(real: SystemInstallEffects(repository: workspace.repository)) { change in
+        let sabotage = SabotagedEffects(real: SystemInstallEffects(repository: try workspace.requireRepository())) {
+            change in
             guard case .writeFile(let url, _, _, _) = change, url.lastPathComponent == "ci_pre_xcodebuild.sh" else {
                 return
             }

@@ -4,6 +4,7 @@ import SlipwayCore
 import SlipwayPipeline
 import SlipwayProject
 import SlipwaySpec
+import SlipwayWorkspace
 import Testing
 
 /// The derived stages are data: there is no Xcode here, so the exact argv lines are what is checked.
@@ -25,15 +26,15 @@ struct DefaultStagesTests {
         return stages
     }
 
-    var context: SpecContext {
-        SpecContext(
+    var workspace: Workspace {
+        Workspace(
             currentDirectory: folder.url, root: folder.url, repository: nil, configuration: Configuration(),
             environment: [:])
     }
 
     func model(spec: String = "project.yml", projectRoot: String? = nil) throws -> ProjectModel {
-        let location = try context.locate(SpecContext.Options(spec: spec, projectRoot: projectRoot))
-        return try ProjectModel.read(location, context: context)
+        let location = try workspace.locate(SpecLocator.Options(spec: spec, projectRoot: projectRoot))
+        return try ProjectModel.read(location, files: workspace.specFiles)
     }
 
     @Test("an iOS app with a declared scheme: generate, build for any simulator, test on a concrete one")
@@ -149,7 +150,7 @@ struct DefaultStagesTests {
                     "generic/platform=iOS Simulator", "CODE_SIGNING_ALLOWED=NO",
                 ]
             ])
-        let versions = StageEnvironment.specVersions(context)
+        let versions = StageEnvironment.specVersions(workspace)
         #expect(versions.version == "1.4.2")
         #expect(versions.build == "118")
     }

@@ -30,10 +30,8 @@ enum ProjectFixtures {
 
     /// The model of the spec at `spec` (absolute), messages naming files relative to `folder`.
     static func model(spec: URL, folder: URL, environment: [String: String] = [:]) throws -> ProjectModel {
-        let context = SpecContext(
-            currentDirectory: folder, root: folder, repository: nil, configuration: Configuration(),
-            environment: environment)
-        return try ProjectModel.read(SpecLocation(spec: SpecPath.canonical(spec)), context: context)
+        let files = SpecLoader(root: folder, isRepository: false, currentDirectory: folder, environment: environment)
+        return try ProjectModel.read(SpecLocation(spec: SpecPath.canonical(spec)), files: files)
     }
 
     static func model(_ name: String) throws -> ProjectModel {

@@ -3,6 +3,7 @@ import SlipwayConfig
 import SlipwayCore
 import SlipwaySpec
 import SlipwayVersioning
+import SlipwayWorkspace
 import Testing
 
 /// `version --json` reads the project model for which targets take each definition; bump edits are unchanged.
@@ -34,11 +35,11 @@ struct VersionUsageTests {
                 platform: iOS
             """.utf8
         ).write(to: folder.url.appendingPathComponent("project.yml"))
-        let context = SpecContext(
+        let workspace = Workspace(
             currentDirectory: folder.url, root: folder.url, repository: nil, configuration: Configuration(),
             environment: [:])
         let location = SpecLocation(spec: SpecPath.canonical(folder.url.appendingPathComponent("project.yml")))
-        let inventory = try VersionInventory.read(location, context: context, access: .read)
+        let inventory = try workspace.versions(at: location, access: .read)
         let usage = try VersionUsage(inventory: inventory, environment: [:])
         let byPath = Dictionary(
             uniqueKeysWithValues: inventory.definitions.map { ($0.keyPath, usage.targets(of: $0).sorted()) })

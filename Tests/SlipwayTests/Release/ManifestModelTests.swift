@@ -13,7 +13,7 @@ struct ManifestModelTests {
     /// A manifest for the fixture's HEAD, assembled in process as `slipway release` will.
     func assembled(_ repo: TestRepository, now: Date) throws -> (Workspace, ReleaseManifest) {
         let workspace = try Workspace.open(from: repo.url)
-        let head = try workspace.repository.resolveCommit("HEAD")
+        let head = try workspace.requireRepository().resolveCommit("HEAD")
         return (
             workspace,
             try ManifestAssembler(workspace: workspace).manifest(
@@ -40,7 +40,7 @@ struct ManifestModelTests {
         ]
         manifest.fail(stage: "test", message: "stage 'test' exited with status 3")
         let url = workspace.root.appendingPathComponent("out/manifest.json")
-        let written = try ManifestWriter(repository: workspace.repository, environment: [:]).write(
+        let written = try ManifestWriter(repository: try workspace.requireRepository(), environment: [:]).write(
             manifest, to: url, inToto: false)
         #expect(written.inToto == nil)
         let json = try ReleaseFixture.readJSON(written.manifest)
@@ -75,8 +75,8 @@ struct ManifestModelTests {
         let repo = try ReleaseFixture.released()
         try repo.git(["tag", "-a", "v1.2.0", "-m", "Release 1.2.0"])
         let workspace = try Workspace.open(from: repo.url)
-        let head = try workspace.repository.resolveCommit("HEAD")
-        let assembler = ManifestAssembler(workspace: workspace)
+        let head = try workspace.requireRepository().resolveCommit("HEAD")
+        let assembler = try ManifestAssembler(workspace: workspace)
         let failed = try assembler.manifest(head: head, releaseTag: .none)
         #expect(failed.git.tag == nil)
         #expect(failed.git.baseTag == "v1.2.0")
@@ -149,7 +149,7 @@ struct ManifestModelTests {
         let repo = try ReleaseFixture.released()
         let (workspace, manifest) = try assembled(repo, now: Date())
         let url = workspace.root.appendingPathComponent("m/manifest.json")
-        let writer = ManifestWriter(repository: workspace.repository, environment: [:])
+        let writer = ManifestWriter(repository: try workspace.requireRepository(), environment: [:])
         _ = try writer.write(manifest, to: url, inToto: false)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
         _ = try writer.write(manifest, to: url, inToto: false)

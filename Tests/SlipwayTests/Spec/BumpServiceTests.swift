@@ -2,6 +2,7 @@ import Foundation
 import SlipwayCore
 import SlipwaySpec
 import SlipwayVersioning
+import SlipwayWorkspace
 import Testing
 
 /// The planning and applying steps `slipway release` builds on.
@@ -11,8 +12,8 @@ struct BumpServiceTests {
     func planApplyRestore() throws {
         let fixture = try SpecFixture("includes")
         let original = try fixture.snapshot()
-        let context = try SpecContext.open(currentDirectory: fixture.url, environment: [:])
-        let service = BumpService(context: context)
+        let workspace = try Workspace.open(from: fixture.url, environment: [:], needs: .anyFolder)
+        let service = BumpService(workspace: workspace)
         let plan = try service.plan(BumpRequest(marketing: .bump(.major), build: .set("1000")))
         #expect(plan.marketing?.new == "6.0.0")
         #expect(plan.build?.new == "1000")
@@ -34,7 +35,7 @@ struct BumpServiceTests {
     @Test("applying a plan after the file changed underneath fails without writing anything")
     func staleplan() throws {
         let fixture = try SpecFixture("includes")
-        let service = BumpService(context: try SpecContext.open(currentDirectory: fixture.url, environment: [:]))
+        let service = BumpService(workspace: try Workspace.open(from: fixture.url, environment: [:], needs: .anyFolder))
         let plan = try service.plan(BumpRequest(marketing: .bump(.patch), build: .increment))
         try fixture.write("Shared/widget.yml", "# edited meanwhile\n")
         let before = try fixture.snapshot()

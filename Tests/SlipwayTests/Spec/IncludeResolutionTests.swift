@@ -1,6 +1,7 @@
 import Foundation
 import SlipwayConfig
 import SlipwaySpec
+import SlipwayWorkspace
 import Testing
 
 /// `include:` resolution, checked against what XcodeGen does for each form.
@@ -18,11 +19,11 @@ struct IncludeResolutionTests {
     func files(spec: String = "project.yml", projectRoot: String? = nil, environment: [String: String] = [:]) throws
         -> [String]
     {
-        let context = SpecContext(
+        let workspace = Workspace(
             currentDirectory: folder.url, root: folder.url, repository: nil, configuration: Configuration(),
             environment: environment)
-        let location = try context.locate(SpecContext.Options(spec: spec, projectRoot: projectRoot))
-        return try VersionInventory.read(location, context: context, access: .read).spec.documents.map(\.displayPath)
+        let location = try workspace.locate(SpecLocator.Options(spec: spec, projectRoot: projectRoot))
+        return try workspace.versions(at: location, access: .read).spec.documents.map(\.displayPath)
     }
 
     @Test("a nested include resolves against the including file's folder")
