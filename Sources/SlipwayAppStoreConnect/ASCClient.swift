@@ -130,7 +130,7 @@ public final class ASCClient: @unchecked Sendable {
 
     func error(for response: HTTPResponse, _ request: HTTPRequest) -> ASCError {
         let detail =
-            (try? JSONDecoder().decode(JSONAPI.Errors.self, from: response.body))?.text
+            (try? JSON.decode(JSONAPI.Errors.self, from: response.body))?.text
             ?? "no error document (\(response.body.count) bytes)"
         switch response.status {
         case 401: return .unauthorized(detail: detail)
@@ -141,7 +141,7 @@ public final class ASCClient: @unchecked Sendable {
 
     func decode<T: Decodable>(_ response: HTTPResponse, as type: T.Type) throws -> T {
         do {
-            return try JSONDecoder().decode(type, from: response.body)
+            return try JSON.decode(type, from: response.body)
         } catch {
             throw ASCError.invalidResponse(
                 request: "the request", reason: "the JSON does not have the documented shape")

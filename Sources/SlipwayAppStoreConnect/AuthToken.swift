@@ -1,4 +1,5 @@
 import Foundation
+import SlipwayCore
 import SlipwayCrypto
 
 /// A signed App Store Connect token (JWS compact form, ES256).
@@ -24,50 +25,21 @@ public struct AuthToken: Sendable {
     {
         let issued = (now.timeIntervalSince1970 - skew).rounded(.down)
         let expires = issued + min(lifetime, maximumLifetime)
-        let header = JSONText.object([("alg", .string("ES256")), ("kid", .string(key.id)), ("typ", .string("JWT"))])
-        var claims: [(String, JSONText)] = []
+        let header: JSON = .object(["alg": .string("ES256"), "kid": .string(key.id), "typ": .string("JWT")])
+        var claims: [String: JSON] = ["iat": .int(Int(issued)), "exp": .int(Int(expires)), "aud": .string(audience)]
         if let issuer = key.issuer {
-            claims.append(("iss", .string(issuer)))
+            claims["iss"] = .string(issuer)
         } else {
-            claims.append(("sub", .string("user")))
+            claims["sub"] = .string("user")
         }
-        claims += [("iat", .int(Int(issued))), ("exp", .int(Int(expires))), ("aud", .string(audience))]
+        // JWS signs the exact bytes of the header and the claims, whatever their order.
         let signingInput =
-            Base64URL.encode(Array(header.utf8)) + "." + Base64URL.encode(Array(JSONText.object(claims).utf8))
+            Base64URL.encode(Array(header.compact().utf8)) + "."
+            + Base64URL.encode(Array(JSON.object(claims).compact().utf8))
         let signature = try ES256.sign(Array(signingInput.utf8), with: key.privateKey)
         return AuthToken(
             compact: signingInput + "." + Base64URL.encode(signature),
             issuedAt: Date(timeIntervalSince1970: issued), expiresAt: Date(timeIntervalSince1970: expires))
-    }
-}
-
-/// The tiny JSON a token's header and claims need, in a fixed key order (JWS signs the exact bytes).
-enum JSONText {
-    case string(String)
-    case int(Int)
-
-    static func object(_ members: [(String, JSONText)]) -> String {
-        "{" + members.map { "\(quote($0.0)):\($0.1.text)" }.joined(separator: ",") + "}"
-    }
-
-    var text: String {
-        switch self {
-        case .string(let value): return JSONText.quote(value)
-        case .int(let value): return String(value)
-        }
-    }
-
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }
 

@@ -1,7 +1,8 @@
 /// A JSON value with a deterministic encoding: keys sorted, strings escaped the same way on every platform.
 ///
-/// Foundation's `JSONEncoder` drops `nil` optionals and its escaping differs between Darwin and Linux; reports and
-/// manifests must be byte-stable, so Slipway builds its JSON explicitly.
+/// Slipway's one JSON: reports, manifests, the lock file and the release journal are written through it, `parse`
+/// reads documents (`JSON+Parse`), and `Codable` types go in and out through it (`JSON+Codable`). Foundation's
+/// `JSONEncoder` escapes differently on Darwin and Linux, and Slipway's output must be the same bytes on both.
 public enum JSON: Equatable, Sendable {
     case null
     case bool(Bool)
@@ -150,5 +151,21 @@ extension JSON {
     /// `nil` becomes `null`, so optional fields are always present.
     public static func string(_ value: String?) -> JSON {
         value.map(JSON.string) ?? .null
+    }
+
+    /// An object's member, `nil` when there is none or this is not an object.
+    public subscript(_ name: String) -> JSON? {
+        guard case .object(let members) = self else { return nil }
+        return members[name]
+    }
+
+    public var stringValue: String? {
+        guard case .string(let value) = self else { return nil }
+        return value
+    }
+
+    public var intValue: Int? {
+        guard case .int(let value) = self else { return nil }
+        return value
     }
 }

@@ -120,8 +120,6 @@ extension ReleaseExecutor {
     static func writeAfterPush(_ journal: ReleaseJournal, in repository: Repository) throws {
         let url = afterPushJournalURL(in: repository)
         try FileSystem.createFolder(url.deletingLastPathComponent().path, shownAs: ".git/slipway")
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try AtomicFileWriter.replace(url.path, with: Array(try encoder.encode(journal)))
+        try AtomicFileWriter.replace(url.path, with: Array(try JSON(encoding: journal).pretty().utf8))
     }
 }

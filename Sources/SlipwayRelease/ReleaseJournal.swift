@@ -124,7 +124,7 @@ struct ReleaseJournal: Codable {
         let url = ReleaseJournalFile.url(in: repository)
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
         do {
-            return try JSONDecoder().decode(ReleaseJournal.self, from: data)
+            return try JSON.decode(ReleaseJournal.self, from: data)
         } catch {
             throw Failure(
                 "the release journal \(url.path) cannot be read: it is not a journal this slipway wrote",
@@ -136,9 +136,7 @@ struct ReleaseJournal: Codable {
     func write(in repository: Repository) throws {
         let url = ReleaseJournalFile.url(in: repository)
         try FileSystem.createFolder(url.deletingLastPathComponent().path, shownAs: ".git/slipway")
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try AtomicFileWriter.replace(url.path, with: Array(try encoder.encode(self)))
+        try AtomicFileWriter.replace(url.path, with: Array(try JSON(encoding: self).pretty().utf8))
     }
 
     static func remove(in repository: Repository) {

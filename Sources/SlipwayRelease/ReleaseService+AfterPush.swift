@@ -20,7 +20,7 @@ extension ReleaseService {
         }
         let journal: ReleaseJournal
         do {
-            journal = try JSONDecoder().decode(ReleaseJournal.self, from: data)
+            journal = try JSON.decode(ReleaseJournal.self, from: data)
         } catch {
             throw Failure(
                 "the after-push journal \(url.path) cannot be read: it is not one this slipway wrote",

@@ -39,11 +39,11 @@ public final class WriterLock {
 
         /// `nil` for a lock file that names no holder Slipway can read (empty, half-written, another tool's):
         /// contention is then reported without a holder, so the parse error itself is of no use.
-        init?(json bytes: Data) {
-            guard let object = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any],
-                let pid = object["pid"] as? Int, let host = object["host"] as? String,
-                let started = (object["startedAt"] as? String).flatMap(UTCTimestamp.date),
-                let command = object["command"] as? String
+        init?(json bytes: [UInt8]) {
+            guard let object = try? JSON.parse(bytes), let pid = object["pid"]?.intValue,
+                let host = object["host"]?.stringValue,
+                let started = object["startedAt"]?.stringValue.flatMap(UTCTimestamp.date),
+                let command = object["command"]?.stringValue
             else { return nil }
             self.init(pid: Int32(truncatingIfNeeded: pid), host: host, startedAt: started, command: command)
         }
@@ -71,7 +71,7 @@ public final class WriterLock {
     private init(path: URL, holder: Holder, lock: FileLock) {
         self.path = path
         self.holder = holder
-        self.replacedStaleHolder = Holder(json: Data(lock.previousContents))
+        self.replacedStaleHolder = Holder(json: lock.previousContents)
         self.lock = lock
     }
 
@@ -109,13 +109,13 @@ public final class WriterLock {
         do {
             let lock = try FileLock.acquire(
                 at: path.path, contents: Array(holder.json.pretty().utf8),
-                wait: waiting.map { tell in { bytes in tell(Holder(json: Data(bytes))) } },
-                holderIsAlive: { bytes in Holder(json: Data(bytes)).map(isAlive) ?? false })
+                wait: waiting.map { tell in { bytes in tell(Holder(json: bytes)) } },
+                holderIsAlive: { bytes in Holder(json: bytes).map(isAlive) ?? false })
             return WriterLock(path: path, holder: holder, lock: lock)
         } catch {
             switch error {
             case .held(let bytes):
-                throw WriterLockError(path: path.path, holder: Holder(json: Data(bytes)), reason: nil)
+                throw WriterLockError(path: path.path, holder: Holder(json: bytes), reason: nil)
             case .unusable(let reason): throw WriterLockError(path: path.path, holder: nil, reason: reason)
             }
         }
@@ -136,7 +136,7 @@ public final class WriterLock {
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
         let bytes = FileLock.contents(at: path.path)
-        let holder = bytes.isEmpty ? nil : Holder(json: Data(bytes))
+        let holder = bytes.isEmpty ? nil : Holder(json: bytes)
         // A shared lock conflicts with the holder's exclusive one; taking it for a moment disturbs nobody.
         if flock(descriptor, LOCK_SH | LOCK_NB) == 0 {
             flock(descriptor, LOCK_UN)
@@ -154,7 +154,7 @@ public final class WriterLock {
     /// The holder a lock file names, if it names one.
     public static func currentHolder(in repository: Repository) -> Holder? {
         let bytes = FileLock.contents(at: repository.commonDirectory.appendingPathComponent(fileName).path)
-        return bytes.isEmpty ? nil : Holder(json: Data(bytes))
+        return bytes.isEmpty ? nil : Holder(json: bytes)
     }
 
     /// Whether the holder's process still runs; a holder on another host is assumed to.

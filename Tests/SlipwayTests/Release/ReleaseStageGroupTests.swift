@@ -37,7 +37,7 @@ struct ReleaseStageGroupTests {
         #expect(ProcessGroup.hasLiveMembers(group), "the background sleep should outlive slipway")
         let journal = try String(
             contentsOf: repo.gitFolder.appendingPathComponent("slipway/release-journal"), encoding: .utf8)
-        #expect(journal.contains("\"group\" : \(group)"), "\(journal)")
+        #expect(journal.contains("\"group\": \(group)"), "\(journal)")
 
         let result = try repo.slipway("release", option)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
@@ -70,7 +70,7 @@ struct ReleaseStageGroupTests {
         let group = try #require(readPid(repo.url.appendingPathComponent("group.pid")))
         let journal = try String(
             contentsOf: repo.gitFolder.appendingPathComponent("slipway/release-journal"), encoding: .utf8)
-        #expect(journal.contains("\"group\" : \(group)"), "\(journal)")
+        #expect(journal.contains("\"group\": \(group)"), "\(journal)")
         let result = try repo.slipway("release", "--abort")
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(!result.stdout.contains("process group"), "\(result.stdout)")
