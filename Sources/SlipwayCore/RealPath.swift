@@ -36,8 +36,11 @@ public enum RealPath {
     /// not, so a file about to be created and its existing folder could disagree on their prefix.
     public static func folded(_ path: String) -> String {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var names: [Substring] = []
-        for name in absolute.split(separator: "/") where name != "." {
+        var names: [String] = []
+        // Split on the scalar `/`, as the file system does: a combining mark right after a slash joins it into one
+        // Character, which a Character split would not cut.
+        for name in absolute.unicodeScalars.split(separator: "/").map({ String(String.UnicodeScalarView($0)) })
+        where name != "." {
             if name == ".." {
                 _ = names.popLast()
             } else {
@@ -48,7 +51,8 @@ public enum RealPath {
     }
 
     /// `path` relative to the folder `root` when it lies inside it (both real paths), else `nil`; `""` for the
-    /// folder itself.
+    /// folder itself. The boundaries' containment test (what Slipway writes stays inside the repository); messages
+    /// show paths through `DisplayPath`.
     public static func relative(_ path: String, inside root: String) -> String? {
         if path == root { return "" }
         let prefix = root == "/" ? "/" : root + "/"

@@ -12,7 +12,7 @@ struct DoctorProject {
     let display: (URL) -> String
 
     func url(_ path: String) -> URL {
-        URL(fileURLWithPath: SpecPath.join(root.path, path)).standardizedFileURL
+        URL(fileURLWithPath: RealPath.folded(SpecPath.join(root.path, path)))
     }
 
     func exists(_ path: String) -> Bool {

@@ -70,8 +70,8 @@ struct DoctorSARIF {
     /// The finding's file (as shown, relative to the current folder) relative to the repository root, as a URI
     /// reference (spaces and other reserved characters percent-encoded).
     func uri(_ shown: String) -> String {
-        let absolute = SpecPath.normalize(SpecPath.join(SpecPath.canonical(workspace.currentDirectory).path, shown))
-        let relative = SpecPath.relative(absolute, from: SpecPath.canonical(workspace.root).path)
+        let absolute = SpecPath.join(SpecPath.canonical(workspace.currentDirectory).path, shown)
+        let relative = DisplayPath.of(absolute, relativeTo: SpecPath.canonical(workspace.root).path, outside: .climbing)
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: ":")
         return relative.addingPercentEncoding(withAllowedCharacters: allowed) ?? relative

@@ -13,7 +13,7 @@ extension CIInstaller {
             FileStatus.exists($0.destination) && !$0.file.isInstalled(at: $0.destination)
         }
         if !different.isEmpty, !request.force {
-            let names = different.map { DisplayPath.of($0.destination, root: root) }.joined(separator: ", ")
+            let names = different.map { DisplayPath.of($0.destination, relativeTo: root) }.joined(separator: ", ")
             let one = different.count == 1
             throw Failure(
                 "\(names) already \(one ? "exists" : "exist") with other content; nothing was written",
@@ -24,7 +24,7 @@ extension CIInstaller {
         var rows: [String] = []
         var plannedFolders: Set<String> = []
         for (file, destination) in placements {
-            let shown = DisplayPath.of(destination, root: root)
+            let shown = DisplayPath.of(destination, relativeTo: root)
             if file.isInstalled(at: destination) {
                 rows.append("unchanged  \(shown)")
                 continue
@@ -60,7 +60,7 @@ extension CIInstaller {
         }
         defer { lock?.release() }
         let plan = try planInstall(request)
-        let display = { (url: URL) in DisplayPath.of(url, root: workspace.root) }
+        let display = { (url: URL) in DisplayPath.of(url, relativeTo: workspace.root) }
         if request.dryRun {
             console.out(
                 InstallDryRunReport.text(

@@ -72,9 +72,8 @@ public struct CIInstaller {
             directory.hasPrefix("/")
             ? URL(fileURLWithPath: directory, isDirectory: true)
             : URL(fileURLWithPath: directory, isDirectory: true, relativeTo: currentDirectory)
-        let url = given.absoluteURL.standardizedFileURL
         let root = RealPath.resolve(workspace.root.path)
-        let resolved = RealPath.resolve(url.path)
+        let resolved = RealPath.resolve(RealPath.folded(given.absoluteURL.path))
         guard let inside = RealPath.relative(resolved, inside: root) else {
             throw Failure(
                 "--directory \(directory) is \(resolved), outside the repository \(root); nothing was written",

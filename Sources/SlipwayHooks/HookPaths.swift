@@ -14,7 +14,7 @@ struct HookPaths {
 
     /// Creates the folder; a failure is one line naming it as messages show it (`.git/slipway`).
     func createFolder() throws(FileSystemError) {
-        try FileSystem.createFolder(folder.path, shownAs: DisplayPath.of(folder, root: repository.rootDirectory))
+        try FileSystem.createFolder(folder.path, shownAs: DisplayPath.of(folder, relativeTo: repository.rootDirectory))
     }
 
     static let maximumLogSize = 1 << 20

@@ -46,7 +46,7 @@ public struct HooksService {
     var folder: URL { repository.hooksDirectory }
     var files: [HookFile] { GitHook.allCases.map { HookFile(hook: $0, folder: folder) } }
 
-    func display(_ url: URL) -> String { DisplayPath.of(url, root: repository.rootDirectory) }
+    func display(_ url: URL) -> String { DisplayPath.of(url, relativeTo: repository.rootDirectory) }
 
     public func install(_ request: InstallRequest, console: Console) throws -> ExitStatus {
         let lock = try writerLock("slipway hooks install", dryRun: request.dryRun, wait: request.waitForLock, console)

@@ -10,7 +10,7 @@ struct InstallExecutor {
     /// The command that made the plan (`slipway hooks install`), which the hint offers to run again.
     var command: String
 
-    func display(_ url: URL) -> String { DisplayPath.of(url, root: root) }
+    func display(_ url: URL) -> String { DisplayPath.of(url, relativeTo: root) }
 
     func execute(_ changes: [InstallChange]) throws {
         var done: [InstallChange] = []

@@ -107,6 +107,6 @@ public struct PostCommitHook {
         _ = try ProcessRunner().startDetached(
             [slipway, "hook", "run-action", action.rawValue, "--detached"] + apps.flatMap { ["--app", $0] },
             appendingOutputTo: paths.log.path, environment: childEnvironment)
-        return DisplayPath.of(paths.log, root: repository.rootDirectory)
+        return DisplayPath.of(paths.log, relativeTo: repository.rootDirectory)
     }
 }

@@ -14,7 +14,7 @@ import Darwin
 struct SystemInstallEffects: InstallEffects {
     let repository: Repository
 
-    func display(_ url: URL) -> String { DisplayPath.of(url, root: repository.rootDirectory) }
+    func display(_ url: URL) -> String { DisplayPath.of(url, relativeTo: repository.rootDirectory) }
 
     func apply(_ change: InstallChange) throws {
         switch change {

@@ -86,7 +86,7 @@ public struct StageRunner {
         let logURL = options.logDirectory.appendingPathComponent(stage.name + ".log")
         var result = StageResult(
             name: stage.name, command: stage.displayCommand, status: .passed, startedAt: startedAt,
-            logPath: displayPath(logURL, root: options.root))
+            logPath: DisplayPath.of(logURL, relativeTo: options.root))
         let log: LogFile
         do throws(Failure) {
             log = try LogFile(path: logURL.path)
@@ -153,13 +153,6 @@ public struct StageRunner {
         guard let folder = stage.workingDirectory else { return root.path }
         if folder.hasPrefix("/") { return folder }
         return RealPath.folded(root.appendingPathComponent(folder).path)
-    }
-
-    private func displayPath(_ url: URL, root: URL) -> String {
-        let rootPath = RealPath.folded(root.path)
-        let path = RealPath.folded(url.path)
-        if path.hasPrefix(rootPath + "/") { return String(path.dropFirst(rootPath.count + 1)) }
-        return path
     }
 }
 

@@ -124,28 +124,11 @@ public struct AffectedTargets: Sendable {
         }.map(\.name)
     }
 
+    /// A repository-relative path as the spec's sources name it, relative to the project root (`../` where it lies
+    /// outside). Both are anchored at one folder, the repository root, so the steps climb no higher than it.
     private func relativeToProjectRoot(_ path: String) -> String {
         guard !projectRoot.isEmpty else { return path }
-        if path.hasPrefix(projectRoot + "/") { return String(path.dropFirst(projectRoot.count + 1)) }
-        // Outside the project root: a source written with `../` names it this way.
-        var up = ""
-        var base = projectRoot
-        while !base.isEmpty {
-            up += "../"
-            base = SpecPathParent.parent(base)
-            if path.hasPrefix(base.isEmpty ? "" : base + "/") {
-                return SpecPath.normalize(up + String(path.dropFirst(base.isEmpty ? 0 : base.count + 1)))
-            }
-        }
-        return up + path
-    }
-}
-
-/// `SpecPath.parent` for repository-relative paths: `""` above a single segment.
-enum SpecPathParent {
-    static func parent(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[..<slash])
+        return DisplayPath.of("/repository/" + path, relativeTo: "/repository/" + projectRoot, outside: .climbing)
     }
 }
 

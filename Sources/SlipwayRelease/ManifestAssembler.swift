@@ -72,7 +72,8 @@ public struct ManifestAssembler {
         let version = ReleaseManifest.Version(
             marketing: current?.marketing, build: current?.build,
             previousMarketing: before??.marketing, previousBuild: before??.build)
-        let name = current?.name ?? repository.rootDirectory.standardizedFileURL.lastPathComponent
+        let name =
+            current?.name ?? URL(fileURLWithPath: RealPath.folded(repository.rootDirectory.path)).lastPathComponent
         return ReleaseManifest(
             project: .init(name: name, spec: current == nil ? nil : spec),
             version: version, git: git,

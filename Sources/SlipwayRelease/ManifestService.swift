@@ -111,10 +111,7 @@ public struct ManifestService {
     /// A path relative to the repository root when it is inside it, else absolute; written files have real paths,
     /// so the root's real path counts too.
     static func display(_ url: URL, root: URL) -> String {
-        let path = url.standardizedFileURL.path
-        for rootPath in [root.standardizedFileURL.path, RealPath.resolve(root.path)] {
-            if let relative = RealPath.relative(path, inside: rootPath), !relative.isEmpty { return relative }
-        }
-        return path
+        let shown = DisplayPath.of(url.path, relativeTo: RealPath.resolve(root.path))
+        return shown.hasPrefix("/") ? DisplayPath.of(url, relativeTo: root) : shown
     }
 }

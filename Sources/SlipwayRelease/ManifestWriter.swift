@@ -88,7 +88,7 @@ public struct ManifestWriter {
         let insideSlipway = RealPath.relative(folder.path, inside: slipwayFolder.path) != nil
         let createsSlipway = insideSlipway && !FileManager.default.fileExists(atPath: slipwayFolder.path)
         // Messages name the folder relative to the repository root when it is inside it.
-        let shown = RealPath.relative(folder.path, inside: boundary.realRoot).flatMap { $0.isEmpty ? nil : $0 }
+        let shown = DisplayPath.of(folder.path, relativeTo: boundary.realRoot)
         try FileSystem.createFolder(folder.path, shownAs: shown)
         if createsSlipway {
             try ManifestWriter.writeAtomically(

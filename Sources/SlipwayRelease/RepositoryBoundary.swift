@@ -75,14 +75,13 @@ struct RepositoryBoundary {
 
     /// A path as messages show it: relative to the repository root when inside it, else absolute.
     func display(_ real: String) -> String {
-        RealPath.relative(real, inside: realRoot).map { $0.isEmpty ? "." : $0 } ?? real
+        DisplayPath.of(real, relativeTo: realRoot)
     }
 
     /// The path as named, and where it leads when a symbolic link takes it elsewhere.
     private func shown(_ url: URL, _ real: String) -> String {
         let named = RealPath.folded(url.path)
-        let lexical =
-            RealPath.relative(named, inside: RealPath.folded(root.path)).map { $0.isEmpty ? "." : $0 } ?? named
+        let lexical = DisplayPath.of(named, relativeTo: root.path)
         let leads = display(real)
         return lexical == leads ? leads : "\(lexical) (which leads to \(leads))"
     }

@@ -1,3 +1,4 @@
+import SlipwayCore
 import SlipwayGit
 
 /// Spec files as they are in a commit's tree, addressed by absolute paths under the repository root (as if the
@@ -48,7 +49,7 @@ package struct CommitSpecFiles: SpecFileSource, CommitTreeAddressing {
     }
 
     package func displayPath(of path: String) -> String {
-        relative(path) ?? path
+        DisplayPath.of(path, relativeTo: root)
     }
 }
 

@@ -98,8 +98,7 @@ struct SpecIncludeWalker<Source: SpecFileSource> {
 
     /// XcodeGen's `resolvingPaths`: a file's paths are prefixed by its base and relative path, less the root's base.
     private static func prefix(base: String, relative: String, root: String) -> String {
-        let folder = SpecPath.normalize(SpecPath.join(base, relative))
-        let prefix = SpecPath.relative(folder, from: root)
+        let prefix = DisplayPath.of(SpecPath.join(base, relative), relativeTo: root, outside: .climbing)
         return prefix == "." ? "" : prefix
     }
 

@@ -42,7 +42,7 @@ package struct SpecLoader<Source: SpecFileSource> {
             documents.append(
                 SpecDocument(
                     url: URL(fileURLWithPath: visit.path), displayPath: source.displayPath(of: visit.path),
-                    rootRelativePath: SpecPath.relative(visit.path, from: root), file: file,
+                    rootRelativePath: DisplayPath.of(visit.path, relativeTo: root, outside: .climbing), file: file,
                     includedFrom: visit.includedFrom, includedBy: visit.parent.flatMap { documentOfVisit[$0] },
                     pathPrefix: visit.pathPrefix))
         }

@@ -31,16 +31,19 @@ public struct SpecLocator {
     package func relativeSpecPath(in source: some SpecFileSource) -> String? {
         let rootPath = SpecPath.normalize(root.path)
         if let configured = configuration.spec {
-            return SpecPath.relative(SpecPath.normalize(SpecPath.join(rootPath, configured)), from: rootPath)
+            return DisplayPath.of(SpecPath.join(rootPath, configured), relativeTo: rootPath, outside: .climbing)
         }
-        return SpecPath.defaultSpec(in: rootPath, source: source).map { SpecPath.relative($0, from: rootPath) }
+        return SpecPath.defaultSpec(in: rootPath, source: source).map {
+            DisplayPath.of($0, relativeTo: rootPath, outside: .climbing)
+        }
     }
 
     /// The spec and project root in the working tree; a spec that is not there is an error saying where it was
     /// looked for and how to name another.
     public func locate(_ options: Options, currentDirectory: URL) throws(SpecError) -> SpecLocation {
         let display = { (url: URL) in
-            SpecPath.relative(SpecPath.canonical(url).path, from: SpecPath.canonical(currentDirectory).path)
+            DisplayPath.of(
+                SpecPath.canonical(url).path, relativeTo: SpecPath.canonical(currentDirectory).path, outside: .climbing)
         }
         let spec: URL
         if let given = options.spec {
@@ -78,7 +81,7 @@ public struct SpecLocator {
 
     /// `spec` relative to the root when it lies inside it (what `detect` compares with changed paths), else `nil`.
     package func relativePath(of spec: URL) -> String? {
-        let path = SpecPath.relative(spec.path, from: SpecPath.canonical(root).path)
+        let path = DisplayPath.of(spec.path, relativeTo: SpecPath.canonical(root).path, outside: .climbing)
         return path.hasPrefix("/") || path.hasPrefix("../") || path == ".." ? nil : path
     }
 

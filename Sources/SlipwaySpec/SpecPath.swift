@@ -11,9 +11,10 @@ package enum SpecPath {
         defaultNames.map { join(folder, $0) }.first { source.isFile($0) }
     }
 
-    /// `path` made absolute against `base` (an absolute `path` stays as it is), with `.` and `..` folded.
+    /// `path` made absolute against `base` (an absolute `path` stays as it is), with `.` and `..` folded by name
+    /// (`RealPath.folded`, as `DisplayPath` compares paths).
     package static func absolute(_ path: String, from base: URL) -> URL {
-        URL(fileURLWithPath: join(base.path, path)).standardizedFileURL
+        URL(fileURLWithPath: RealPath.folded(join(base.path, path)))
     }
 
     /// PathKit's `+`: an absolute right side wins, an empty side disappears.
@@ -124,29 +125,10 @@ package enum SpecPath {
         }
     }
 
-    /// The real path with symbolic links resolved when the file exists, so one file reached two ways is one file.
+    /// The real path (`RealPath.resolve`: symbolic links resolved as far as the path exists), so one file reached
+    /// two ways is one file.
     package static func canonical(_ url: URL) -> URL {
-        guard let resolved = realpath(url.path, nil) else { return url.standardizedFileURL }
-        defer { free(resolved) }
-        return URL(fileURLWithPath: String(cString: resolved))
-    }
-
-    /// `path` relative to the folder `base` (both absolute), with `..` steps when it lies outside.
-    package static func relative(_ path: String, from base: String) -> String {
-        // Mostly a normal path inside a normal folder: the rest of its bytes, as the segment walk below would give.
-        if base != "/", isNormal(base), isNormal(path), isSame(path, orInside: base) {
-            let count = base.utf8.count
-            return path.utf8.count == count ? "." : dropping(count + 1, from: path)
-        }
-        let target = segments(path)
-        let origin = segments(base)
-        var common = 0
-        while common < target.count, common < origin.count, target[common] == origin[common] { common += 1 }
-        // Outside every shared folder but the root, an absolute path reads better than a ladder of `..`.
-        if common == 0 { return path }
-        let joined = (repeatElement(Substring(".."), count: origin.count - common) + target[common...]).joined(
-            separator: "/")
-        return joined.isEmpty ? "." : joined
+        URL(fileURLWithPath: RealPath.resolve(url.path))
     }
 
     package static func isFile(_ url: URL) -> Bool {

@@ -36,6 +36,6 @@ package struct WorkingTreeSpecFiles: SpecFileSource {
     }
 
     package func displayPath(of path: String) -> String {
-        SpecPath.relative(identity(of: path), from: currentDirectory)
+        DisplayPath.of(identity(of: path), relativeTo: currentDirectory, outside: .climbing)
     }
 }

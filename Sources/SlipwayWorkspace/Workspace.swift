@@ -164,7 +164,8 @@ public struct Workspace {
 
     /// A path as messages about spec files show it: relative to the current folder.
     public func displayPath(_ url: URL) -> String {
-        SpecPath.relative(SpecPath.canonical(url).path, from: SpecPath.canonical(currentDirectory).path)
+        DisplayPath.of(
+            SpecPath.canonical(url).path, relativeTo: SpecPath.canonical(currentDirectory).path, outside: .climbing)
     }
 
     private static func headCommit(of repository: Repository) -> OID? {

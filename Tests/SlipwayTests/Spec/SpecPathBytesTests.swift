@@ -6,18 +6,6 @@ import Testing
 /// they replaced gave.
 @Suite("spec paths compared as bytes")
 struct SpecPathBytesTests {
-    @Test("relative paths: the byte fast path gives what the segment walk gives")
-    func relative() {
-        #expect(SpecPath.relative("/repo/Specs/a.yml", from: "/repo") == "Specs/a.yml")
-        #expect(SpecPath.relative("/repo", from: "/repo") == ".")
-        #expect(SpecPath.relative("/repository/a.yml", from: "/repo") == "/repository/a.yml")
-        #expect(SpecPath.relative("/repo/a.yml", from: "/repo/Specs") == "../a.yml")
-        #expect(SpecPath.relative("/x/y", from: "/") == "/x/y")
-        #expect(SpecPath.relative("Specs/a.yml", from: "Specs") == "a.yml")
-        #expect(SpecPath.relative("/repo//Specs/a.yml", from: "/repo/") == "Specs/a.yml")
-        #expect(SpecPath.relative("/repo/Spécs/a.yml", from: "/repo/Spécs") == "a.yml")
-    }
-
     @Test("normal paths are recognised byte by byte, and normalize folds the others")
     func normalize() {
         for path in ["/", "a", "/a/b", "a/...", "a/.b", "é/ü"] { #expect(SpecPath.isNormal(path), "\(path)") }

@@ -1,0 +1,45 @@
+import Foundation
+
+/// A path as messages show it, relative to a folder: the repository root (where a file is in the repository) or the
+/// current folder (how a compiler names the files it was given). The one place a path is made relative for people
+/// to read, and for files named relative to a folder (a spec's files relative to the repository root).
+///
+/// Paths are compared by name, as `RealPath.folded` folds them, never through Foundation's `standardizedFileURL`:
+/// on macOS that drops a leading `/private` from a path that exists (temporary folders are under `/var`, a link to
+/// `/private/var`) but not from one still to be created, so a file and its folder could disagree. The caller passes
+/// two paths of one kind: both real (`RealPath.resolve`), or both as named.
+public enum DisplayPath {
+    /// How a path outside the folder is shown.
+    public enum Outside: Sendable {
+        /// Absolute: it is not in the folder (a file outside the repository).
+        case absolute
+        /// With `..` steps from the folder when the two share a folder below `/`, else absolute: as a compiler names
+        /// a file given relative to the current folder.
+        case climbing
+    }
+
+    /// `path` relative to the folder `base`: the rest of it when it lies inside (`.` for the folder itself), else as
+    /// `outside` says. Relative paths are taken from the current folder.
+    public static func of(_ path: String, relativeTo base: String, outside: Outside = .absolute) -> String {
+        let target = names(RealPath.folded(path))
+        let origin = names(RealPath.folded(base))
+        var common = 0
+        while common < target.count, common < origin.count, target[common] == origin[common] { common += 1 }
+        let whole = "/" + target.joined(separator: "/")
+        // Relative to `/` every path is inside, and reads better whole.
+        guard !origin.isEmpty else { return whole }
+        if common == origin.count { return common == target.count ? "." : target[common...].joined(separator: "/") }
+        guard outside == .climbing, common > 0 else { return whole }
+        return (Array(repeating: "..", count: origin.count - common) + target[common...]).joined(separator: "/")
+    }
+
+    /// `of` for file URLs.
+    public static func of(_ url: URL, relativeTo base: URL, outside: Outside = .absolute) -> String {
+        of(url.path, relativeTo: base.path, outside: outside)
+    }
+
+    /// The names of a folded path, in order.
+    private static func names(_ folded: String) -> [String] {
+        folded.unicodeScalars.split(separator: "/").map { String(String.UnicodeScalarView($0)) }
+    }
+}
