@@ -1,15 +1,10 @@
 // Declarations Swift's platform modules do not give: on Linux, the process-spawning calls glibc hides behind
-// _GNU_SOURCE, and a pidfd helper; on Darwin, the process's environment block, which <crt_externs.h> declares and
-// the Darwin module leaves out.
+// _GNU_SOURCE, and a pidfd helper.
 // pipe2 creates close-on-exec pipes atomically (so a child spawned on another thread never inherits them);
 // addchdir_np gives each child its own working directory without chdir in this multi-threaded process.
 #include <spawn.h>
 #include <unistd.h>
 #include <fcntl.h>
-
-#ifdef __APPLE__
-#include <crt_externs.h>
-#endif
 
 #ifdef __linux__
 #include <sys/syscall.h>

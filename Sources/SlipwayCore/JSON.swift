@@ -16,135 +16,109 @@ public enum JSON: Equatable, Sendable {
     public func compact() -> String {
         var out = JSONOutput()
         write(to: &out, indent: nil, level: 0)
-        return out.string
+        return out.text
     }
 
     /// Writes the compact encoding to standard output as it is produced, so a report of thousands of files never
-    /// exists as one string (for `--json` on a root commit that string and its copies were most of the memory).
+    /// exists as one string.
     public func writeCompact(to console: Console) {
         var out = JSONOutput(console: console)
         write(to: &out, indent: nil, level: 0)
-        console.out(out.bytes)
+        console.out(out.text)
     }
 
     /// Two-space indented encoding with a trailing newline (for files).
     public func pretty() -> String {
         var out = JSONOutput()
         write(to: &out, indent: "  ", level: 0)
-        out += "\n"
-        return out.string
+        out.text += "\n"
+        return out.text
     }
 
     private func write(to out: inout JSONOutput, indent: String?, level: Int) {
         switch self {
-        case .null: out += "null"
-        case .bool(let value): out += value ? "true" : "false"
-        case .int(let value): out += String(value)
+        case .null: out.text += "null"
+        case .bool(let value): out.text += value ? "true" : "false"
+        case .int(let value): out.text += String(value)
         case .double(let value):
             if value.isFinite {
-                out += value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+                out.text += value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
             } else {
-                out += "null"
+                out.text += "null"
             }
-        case .string(let value): JSON.escape(value, into: &out)
+        case .string(let value): out.text += JSON.quoted(value)
         case .array(let items):
-            if items.isEmpty {
-                out += "[]"
+            guard !items.isEmpty else {
+                out.text += "[]"
                 return
             }
-            out += "["
+            out.text += "["
             for (index, item) in items.enumerated() {
-                if index > 0 { out += "," }
-                newline(&out, indent, level + 1)
+                if index > 0 { out.text += "," }
+                out.newline(indent, level + 1)
                 item.write(to: &out, indent: indent, level: level + 1)
                 out.spill()
             }
-            newline(&out, indent, level)
-            out += "]"
+            out.newline(indent, level)
+            out.text += "]"
         case .object(let members):
-            if members.isEmpty {
-                out += "{}"
+            guard !members.isEmpty else {
+                out.text += "{}"
                 return
             }
-            out += "{"
+            out.text += "{"
             for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
-                if index > 0 { out += "," }
-                newline(&out, indent, level + 1)
-                JSON.escape(member.key, into: &out)
-                out += indent == nil ? ":" : ": "
+                if index > 0 { out.text += "," }
+                out.newline(indent, level + 1)
+                out.text += JSON.quoted(member.key) + (indent == nil ? ":" : ": ")
                 member.value.write(to: &out, indent: indent, level: level + 1)
                 out.spill()
             }
-            newline(&out, indent, level)
-            out += "}"
+            out.newline(indent, level)
+            out.text += "}"
         }
     }
 
-    private func newline(_ out: inout JSONOutput, _ indent: String?, _ level: Int) {
-        guard let indent else { return }
-        out += "\n"
-        for _ in 0..<level { out += indent }
-    }
-
-    static func escape(_ string: String, into out: inout String) {
-        var buffer = JSONOutput()
-        escape(string, into: &buffer)
-        out += buffer.string
-    }
-
-    /// Writes `string` as a JSON string literal. Only ASCII bytes are ever escaped, so the bytes between them are
-    /// copied in runs (a path or subject usually in one go) instead of character by character.
-    static func escape(_ string: String, into out: inout JSONOutput) {
-        out.bytes.append(UInt8(ascii: "\""))
-        var string = string
-        string.withUTF8 { bytes in
-            var run = 0
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F else {
-                    continue
-                }
-                out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
-                run = index + 1
-                switch byte {
-                case UInt8(ascii: "\""): out += "\\\""
-                case UInt8(ascii: "\\"): out += "\\\\"
-                case UInt8(ascii: "\n"): out += "\\n"
-                case UInt8(ascii: "\r"): out += "\\r"
-                case UInt8(ascii: "\t"): out += "\\t"
-                case 0x08: out += "\\b"
-                case 0x0C: out += "\\f"
-                default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    out += "\\u00"
-                    out.bytes.append(hex[Int(byte >> 4)])
-                    out.bytes.append(hex[Int(byte & 0x0F)])
-                }
+    /// `string` as a JSON string literal: `"` and `\` escaped, control characters (and DEL) as `\n`-style escapes or
+    /// `\u00XX`, everything else (`/`, non-ASCII) as it is, so the bytes are the same on every platform.
+    static func quoted(_ string: String) -> String {
+        var out = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
             }
-            out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<bytes.count]))
         }
-        out.bytes.append(UInt8(ascii: "\""))
+        return out + "\""
     }
 }
 
-/// The bytes of a JSON document being written: appending bytes costs far less than appending to a `String`.
-struct JSONOutput {
-    var bytes: [UInt8] = []
+/// The text of a JSON document being written; streamed to the console in chunks when it goes there.
+private struct JSONOutput {
+    var text = ""
     /// Where full chunks go when the document is streamed; `nil` keeps the whole document.
     var console: Console?
 
     /// Hands what is written so far to the console once it fills a chunk.
     mutating func spill() {
-        guard let console, bytes.count >= 1 << 16 else { return }
-        console.out(bytes)
-        bytes.removeAll(keepingCapacity: true)
+        guard let console, text.utf8.count >= 1 << 16 else { return }
+        console.out(text)
+        text = ""
     }
 
-    static func += (out: inout JSONOutput, text: String) {
-        out.bytes.append(contentsOf: text.utf8)
+    mutating func newline(_ indent: String?, _ level: Int) {
+        guard let indent else { return }
+        text += "\n" + String(repeating: indent, count: level)
     }
-
-    var string: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 extension JSON {

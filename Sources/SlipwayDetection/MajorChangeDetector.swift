@@ -280,20 +280,9 @@ public struct MajorChangeDetector {
         return swiftCount
     }
 
-    /// Whether a path ends in `.swift` (as `hasSuffix` decides, which compares characters). Only a path whose
-    /// bytes end in `.swift` can, so the byte test settles almost every path without the character comparison.
+    /// Whether a path ends in `.swift`.
     static func isSwiftFile(_ path: String) -> Bool {
-        let bytes = path.utf8
-        guard bytes.count >= 6 else { return false }
-        var index = bytes.endIndex
-        for expected in ".swift".utf8.reversed() {
-            bytes.formIndex(before: &index)
-            if bytes[index] != expected { return false }
-        }
-        // After an ASCII byte (or at the start) `.swift` begins a Character of its own; only a scalar such as a
-        // prepended mark could join the dot to what comes before it.
-        if index == bytes.startIndex || bytes[bytes.index(before: index)] < 0x80 { return true }
-        return path.hasSuffix(".swift")
+        path.hasSuffix(".swift")
     }
 
     private func summary(_ paths: [String]) -> String {

@@ -88,37 +88,14 @@ public enum VerdictReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// One line per commit for `detect --each`.
+    /// One line per commit for `detect --each`: the commit, `major` or `-`, the bump, the rules that fired, the
+    /// subject.
     public static func line(_ verdict: Verdict) -> String {
-        // Built in one string: `--each` writes a line per commit, and interpolation with padding cost as much as
-        // judging the commit.
-        var line = verdict.head.short
-        line.reserveCapacity(96)
-        line += verdict.major ? "  major  " : "  -      "
-        append(verdict.bump.rawValue, paddedTo: 6, to: &line)
-        var rules = ""
-        for reason in verdict.reasons {
-            if !rules.isEmpty { rules += "," }
-            rules += reason.rule.rawValue
-        }
-        append(rules.isEmpty ? "-" : rules, paddedTo: 24, to: &line)
-        line += " "
-        line += verdict.commits.first?.subject.cQuotedIfNeeded ?? ""
-        line += "\n"
-        return line
+        let rules = verdict.reasons.map(\.rule.rawValue).joined(separator: ",")
+        let subject = verdict.commits.first?.subject.cQuotedIfNeeded ?? ""
+        return "\(verdict.head.short)  \(verdict.major ? "major" : "-    ")  \(pad(verdict.bump.rawValue, 6))"
+            + "\(pad(rules.isEmpty ? "-" : rules, 24)) \(subject)\n"
     }
-
-    /// `text` and the spaces that make it `width` wide, at least one. Rule ids and bump levels are ASCII, so
-    /// bytes are characters.
-    private static func append(_ text: String, paddedTo width: Int, to line: inout String) {
-        line += text
-        let count = text.utf8.count
-        line += count >= width ? " " : spaces[width - count]
-    }
-
-    /// Runs of spaces by length, made once: `String(repeating:count:)` for every padded field of every line cost
-    /// a tenth of `--each` on a long history.
-    private static let spaces = (0...24).map { String(repeating: " ", count: $0) }
 
     /// Lines for `$GITHUB_OUTPUT`: `major`, `bump` and `reasons` (the rule ids that fired, comma-separated).
     public static func githubOutput(_ verdict: Verdict) -> String {

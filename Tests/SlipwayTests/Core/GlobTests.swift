@@ -89,3 +89,29 @@ struct GlobTests {
         #expect(Glob(String(repeating: "a*", count: 12)).matches(path))
     }
 }
+
+@Suite("Glob: characters and time")
+struct GlobCharacterTests {
+    @Test("'?' and literals compare Unicode scalars: a precomposed é is one, e with a combining accent two")
+    func scalars() {
+        #expect(Glob("?").matches("é"))
+        #expect(!Glob("?").matches("e\u{301}"))
+        #expect(Glob("??").matches("e\u{301}"))
+        #expect(!Glob("é.swift").matches("e\u{301}.swift"))
+        #expect(Glob("*/😀?.txt").matches("x/😀a.txt"))
+    }
+
+    @Test("a long run of stars or double stars that cannot match is refused in linear time")
+    func linearTime() {
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            let stars = Glob(String(repeating: "a*", count: 40) + "b")
+            #expect(!stars.matches(String(repeating: "a", count: 5000)))
+            let depth = Glob(Array(repeating: "**/a", count: 40).joined(separator: "/") + "/b")
+            #expect(!depth.matches(Array(repeating: "a", count: 2000).joined(separator: "/")))
+            #expect(depth.matches(Array(repeating: "a", count: 2000).joined(separator: "/") + "/b"))
+        }
+        // Trying every split would take longer than the universe has; backtracking only the latest star is linear.
+        #expect(elapsed < .seconds(5), "\(elapsed)")
+    }
+}

@@ -121,3 +121,53 @@ extension JSON {
         }
     }
 }
+
+@Suite("JSON: how strings are written")
+struct JSONEscapingTests {
+    @Test("control characters and DEL are escaped, short forms where JSON has them, else \\u00xx in lowercase")
+    func controlCharacters() {
+        let short: [Unicode.Scalar: String] = ["\u{8}": "\\b", "\t": "\\t", "\n": "\\n", "\u{C}": "\\f", "\r": "\\r"]
+        for value in UInt32(0)..<0x20 {
+            let scalar = Unicode.Scalar(value)!
+            let hex = String(value, radix: 16)
+            let expected = short[scalar] ?? "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            #expect(JSON.string(String(scalar)).compact() == "\"\(expected)\"", "U+\(hex)")
+        }
+        #expect(JSON.string("\u{7F}").compact() == #""\u007f""#)
+    }
+
+    @Test("quotes and backslashes are escaped; '/', non-ASCII and emoji are written as they are")
+    func ordinaryCharacters() {
+        #expect(JSON.string(#"say "hi" \ bye"#).compact() == #""say \"hi\" \\ bye""#)
+        #expect(JSON.string("a/b é ü ß 日本 😀 \u{2028} e\u{301}").compact() == "\"a/b é ü ß 日本 😀 \u{2028} e\u{301}\"")
+        #expect(JSON.object(["ké\"y": .string("v")]).compact() == #"{"ké\"y":"v"}"#, "keys are escaped the same way")
+    }
+
+    @Test("objects are written with sorted keys, compact and pretty")
+    func layout() {
+        let value: JSON = .object(["b": .array([.int(1), .null]), "a": .object([:]), "c": .array([])])
+        #expect(value.compact() == #"{"a":{},"b":[1,null],"c":[]}"#)
+        #expect(value.pretty() == "{\n  \"a\": {},\n  \"b\": [\n    1,\n    null\n  ],\n  \"c\": []\n}\n")
+    }
+
+    @Test("streamed to the console in chunks, a large document is the same bytes as the string")
+    func streamed() throws {
+        let files = (0..<3000).map { index in
+            JSON.object(["path": .string("Sources/Feature \(index)/é\u{1}\"x\".swift"), "n": .int(index)])
+        }
+        let document = JSON.object(["files": .array(files)])
+        let folder = TemporaryDirectory("slipway-json")
+        let file = folder.url.appendingPathComponent("out.json")
+        #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: file)
+        let console = Console(outputDescriptor: handle.fileDescriptor)
+        console.out("[")
+        document.writeCompact(to: console)
+        console.out("]")
+        console.flush()
+        try handle.close()
+        let written = try String(contentsOf: file, encoding: .utf8)
+        #expect(written.utf8.count > 1 << 17, "several chunks")
+        #expect(written == "[" + document.compact() + "]")
+    }
+}
