@@ -70,17 +70,11 @@ enum DetectCommand: SlipwayCommand {
             }
             if flag == "github-output" { request.githubOutput = path } else { request.githubMatrix = path }
         }
-        let workspace = try context.workspace()
-        let app = arguments.value("app")
-        if app == nil, workspace.configuration.apps.count > 1 {
-            // One verdict per app; --each lists one app's commits, so it needs the name.
-            if arguments.value("each") != nil {
-                throw UsageError(
-                    message: "--each judges one app's commits: add --app <name> (the apps are "
-                        + workspace.configuration.appNames.joined(separator: ", ") + ")", spec: spec)
-            }
-            return try DetectService.runEveryApp(workspace, request, console: context.console)
+        do {
+            return try DetectService.run(
+                try context.workspace(), app: arguments.value("app"), request, console: context.console)
+        } catch let error as DetectService.AppRequired {
+            throw UsageError(message: error.message, spec: spec)
         }
-        return try DetectService(workspace: try workspace.selecting(app: app)).run(request, console: context.console)
     }
 }

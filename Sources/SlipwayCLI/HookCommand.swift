@@ -83,9 +83,8 @@ enum HookCommand: SlipwayCommandGroup {
                 let names = HookAction.allCases.map(\.rawValue).joined(separator: ", ")
                 throw UsageError(message: "<action> must be one of \(names), not '\(name)'", spec: spec)
             }
-            if arguments.flag("detached") { HookActionRunner.detachFromTerminal() }
             return try HookActionRunner(workspace: try context.workspace())
-                .run(action, apps: arguments.all("app"), console: context.console)
+                .run(action, apps: arguments.all("app"), detached: arguments.flag("detached"), console: context.console)
         }
     }
 }

@@ -47,8 +47,8 @@ enum HooksCommand: SlipwayCommandGroup {
                 action = parsed
             }
             let request = HooksService.InstallRequest(
-                slipwayPath: SlipwayExecutable.path(environment: context.environment), action: action,
-                force: arguments.flag("force"), dryRun: arguments.flag("dry-run"), waitForLock: arguments.flag("wait"))
+                action: action, force: arguments.flag("force"), dryRun: arguments.flag("dry-run"),
+                waitForLock: arguments.flag("wait"))
             return try HooksService(workspace: try context.workspace()).install(request, console: context.console)
         }
     }

@@ -59,10 +59,7 @@ enum RunCommand: SlipwayCommand {
             major: arguments.flag("major") ? true : nil,
             ifPresent: arguments.flag("if-present"), json: arguments.flag("json"), uiTests: arguments.flag("ui-tests"))
         request.affected = arguments.flag("affected")
-        // A verdict (no --major, or --affected) is one app's: with several apps that needs --app.
-        let app = arguments.value("app")
-        let judges = request.major == nil || request.affected
-        let workspace = try app != nil || judges ? context.workspace(app: app) : context.workspace()
-        return try RunService(workspace: workspace).run(request, console: context.console)
+        return try RunService(workspace: try context.workspace())
+            .run(request, app: arguments.value("app"), console: context.console)
     }
 }

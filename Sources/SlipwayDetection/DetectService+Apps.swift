@@ -4,6 +4,30 @@ import SlipwayProject
 import SlipwayWorkspace
 
 extension DetectService {
+    /// A request that names no app where several apps need one (`--each` with several apps and no `--app`); the
+    /// command line shows it as a usage error.
+    public struct AppRequired: SlipwayError {
+        public var message: String
+        public var exitStatus: ExitStatus { .usage }
+    }
+
+    /// `slipway detect`: for `app` (or the only app), or with several apps and none named, a verdict for each.
+    public static func run(_ workspace: Workspace, app: String?, _ request: Request, console: Console) throws
+        -> ExitStatus
+    {
+        let configuration = workspace.configuration
+        guard app == nil, configuration.apps.count > 1 else {
+            return try DetectService(workspace: try workspace.selecting(app: app)).run(request, console: console)
+        }
+        // One verdict per app; --each lists one app's commits, so it needs the name.
+        if case .each = request.target {
+            throw AppRequired(
+                message: "--each judges one app's commits: add --app <name> (the apps are "
+                    + configuration.appNames.joined(separator: ", ") + ")")
+        }
+        return try runEveryApp(workspace, request, console: console)
+    }
+
     /// `slipway detect` with several apps and no `--app`: a verdict per app, each judged with the app's spec,
     /// release tags and files. Text: one block per app; JSON: `{"apps": [{"app": name, …verdict}]}`. With
     /// `--exit-code`, 0 when any app's change is major. `--github-output` writes `major`, `bump` and `reasons` over

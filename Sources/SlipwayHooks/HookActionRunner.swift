@@ -28,7 +28,11 @@ public struct HookActionRunner {
     public static let testExecutableVariable = "SLIPWAY_TEST_RELEASE_EXECUTABLE"
 
     /// `apps`: with several apps in `.slipway.yml`, the ones to notify about or release (`--app`), one after another.
-    public func run(_ action: HookAction, apps: [String] = [], console: Console) throws -> ExitStatus {
+    /// `detached`: leave the terminal's session first (the post-commit hook starts it so).
+    public func run(_ action: HookAction, apps: [String] = [], detached: Bool = false, console: Console) throws
+        -> ExitStatus
+    {
+        if detached { HookActionRunner.detachFromTerminal() }
         let environment = workspace.environment
         let paths = HookPaths(repository: repository)
         let started = Date()
@@ -111,7 +115,7 @@ public struct HookActionRunner {
 
     /// Leaves the terminal's session, for a run the post-commit hook started: the terminal closing or a Ctrl-C in
     /// it no longer reaches this run or what it starts.
-    public static func detachFromTerminal() {
+    static func detachFromTerminal() {
         _ = setsid()
     }
 

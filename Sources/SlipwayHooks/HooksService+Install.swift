@@ -5,8 +5,9 @@ extension HooksService {
     /// What `slipway hooks install` will do; refuses (changing nothing) when installing would be wrong.
     public func planInstall(_ request: InstallRequest) throws -> HooksPlan {
         try checkInstallable(request)
+        let slipwayPath = request.slipwayPath ?? SlipwayExecutable.path(environment: environment)
         var changes = try folderChanges()
-        changes += try configChanges(HookSettings.pathKey, request.slipwayPath)
+        changes += try configChanges(HookSettings.pathKey, slipwayPath)
         if let action = request.action {
             changes += try configChanges(HookSettings.actionKey, action.rawValue)
         }
@@ -21,7 +22,7 @@ extension HooksService {
             HookSettings.Action(action: $0, source: "git config \(HookSettings.actionKey)")
         }
         let action = recorded ?? HookSettings.action(repository: repository, configuration: configuration)
-        rows.append(ReportRow("slipway", "\(request.slipwayPath) (git config \(HookSettings.pathKey))"))
+        rows.append(ReportRow("slipway", "\(slipwayPath) (git config \(HookSettings.pathKey))"))
         rows.append(ReportRow("after commit", "\(action.action.rawValue) on a major change (\(action.source))"))
         let headline =
             changes.isEmpty

@@ -12,15 +12,18 @@ import SlipwayWorkspace
 public struct HooksService {
     public let repository: Repository
     public let configuration: Configuration
+    /// Where `SlipwayExecutable` looks for this slipway when no path is given.
+    let environment: [String: String]
 
     public init(workspace: Workspace) throws(GitError) {
         repository = try workspace.requireRepository()
         configuration = workspace.configuration
+        environment = workspace.environment
     }
 
     public struct InstallRequest: Sendable {
-        /// The absolute path the installed hooks call slipway by.
-        public var slipwayPath: String
+        /// The absolute path the installed hooks call slipway by; `nil` for this slipway's own (`SlipwayExecutable`).
+        public var slipwayPath: String?
         /// The post-commit action to record for this clone; `nil` keeps what is configured.
         public var action: HookAction?
         /// Install even when another hook manager owns the hooks, when `core.hooksPath` comes from a global or
@@ -32,7 +35,7 @@ public struct HooksService {
         public var waitForLock = false
 
         public init(
-            slipwayPath: String, action: HookAction? = nil, force: Bool = false, dryRun: Bool = false,
+            slipwayPath: String? = nil, action: HookAction? = nil, force: Bool = false, dryRun: Bool = false,
             waitForLock: Bool = false
         ) {
             self.slipwayPath = slipwayPath

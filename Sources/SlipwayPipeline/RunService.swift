@@ -37,11 +37,21 @@ public struct RunService {
     }
 
     /// Its environment is Slipway's own: stages inherit it, and it decides the reporter style.
-    public let workspace: Workspace
+    public private(set) var workspace: Workspace
     public var runner = StageRunner()
 
     public init(workspace: Workspace) {
         self.workspace = workspace
+    }
+
+    /// Runs for `app` (or the only app of `apps:`): a verdict (no `--major`, or `--affected`) is one app's, so with
+    /// several apps that needs the name; otherwise the shared configuration runs as it is.
+    public func run(_ request: Request, app: String?, console: Console) throws -> ExitStatus {
+        let judges = request.major == nil || request.affected
+        guard app != nil || judges else { return try run(request, console: console) }
+        var scoped = self
+        scoped.workspace = try workspace.selecting(app: app)
+        return try scoped.run(request, console: console)
     }
 
     public func run(_ request: Request, console: Console) throws -> ExitStatus {
