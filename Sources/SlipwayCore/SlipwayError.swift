@@ -1,4 +1,4 @@
-/// What the process exit code means, documented in the README.
+/// What the process exit code means (README.md and docs/commands.md, "Exit codes").
 public enum ExitStatus: Int32, Sendable {
     case success = 0
     /// A negative verdict: no major change under `--exit-code`, a failed stage, versions that disagree.

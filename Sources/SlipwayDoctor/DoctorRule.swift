@@ -27,7 +27,8 @@ public enum DoctorRule: String, Sendable, CaseIterable {
         }
     }
 
-    /// One sentence: what the rule checks and why it matters (SARIF's `shortDescription`, the README's table).
+    /// One sentence: what the rule checks and why it matters (SARIF's `shortDescription`; docs/commands.md lists
+    /// the rules).
     public var summary: String {
         switch self {
         case .missingSource: return "A target's source path does not exist and is not optional: XcodeGen refuses it."

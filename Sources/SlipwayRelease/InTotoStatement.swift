@@ -9,7 +9,9 @@ public enum InTotoStatement {
     public static let fileName = "provenance.intoto.json"
     public static let statementType = "https://in-toto.io/Statement/v1"
     public static let predicateType = "https://slsa.dev/provenance/v1"
-    /// Names the meaning of `externalParameters` and `internalParameters` below (documented in the README).
+    /// Names what `externalParameters` hold (the source commit, repository and branch, the stages, the versions, the
+    /// bump asked for, the spec) and `internalParameters` (the manifest's schema version); docs/commands.md
+    /// describes the statement.
     public static let buildType = "urn:slipway:buildtype:release:v1"
 
     /// The statement for `manifest`. `manifestDigest` (the written manifest's sha256) is listed as a byproduct so

@@ -4,23 +4,14 @@ import SlipwayCore
 import SlipwayPipeline
 import SlipwayWorkspace
 
-/// A check a release makes before anything is bumped; each problem it returns refuses the release (exit 2).
-/// `slipway doctor` (branch `doctor`) plugs in here: its error-level findings become one `ReleaseCheck` in
-/// `ReleasePreflight.checks`, so a release never starts on a project doctor calls broken.
-protocol ReleaseCheck {
-    func problems(in workspace: Workspace) throws -> [String]
-}
-
 /// What would stop a TestFlight release after its tag, judged before the bump: the upload's API key, and the
-/// export-compliance key every uploaded app needs (without it the build waits at "Missing Compliance").
+/// export-compliance key every uploaded app needs (without it the build waits at "Missing Compliance"). Each
+/// problem refuses the release (exit 2); the doctor's checks run before this (`ReleaseService.checkDoctor`).
 struct ReleasePreflight {
     let workspace: Workspace
-    /// Doctor's findings go here when that branch lands.
-    var checks: [any ReleaseCheck] = []
 
     func check(_ stages: StagePlan, major: Bool, skipStages: Bool) throws {
         var problems: [String] = []
-        for check in checks { problems += try check.problems(in: workspace) }
         if !skipStages, let ship = stages.ship, uploads(stages, major: major) {
             if let missing = AppStoreConnectKey.missing(in: workspace.environment) {
                 problems.append(
