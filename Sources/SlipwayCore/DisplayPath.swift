@@ -21,25 +21,23 @@ public enum DisplayPath {
     /// `path` relative to the folder `base`: the rest of it when it lies inside (`.` for the folder itself), else as
     /// `outside` says. Relative paths are taken from the current folder.
     public static func of(_ path: String, relativeTo base: String, outside: Outside = .absolute) -> String {
-        let target = names(RealPath.folded(path))
-        let origin = names(RealPath.folded(base))
+        let target = RealPath.foldedNames(path)
+        let origin = RealPath.foldedNames(base)
         var common = 0
-        while common < target.count, common < origin.count, target[common] == origin[common] { common += 1 }
-        let whole = "/" + target.joined(separator: "/")
+        while common < target.count, common < origin.count,
+            target[common].unicodeScalars.elementsEqual(origin[common].unicodeScalars)
+        {
+            common += 1
+        }
         // Relative to `/` every path is inside, and reads better whole.
-        guard !origin.isEmpty else { return whole }
+        guard !origin.isEmpty else { return "/" + target.joined(separator: "/") }
         if common == origin.count { return common == target.count ? "." : target[common...].joined(separator: "/") }
-        guard outside == .climbing, common > 0 else { return whole }
+        guard outside == .climbing, common > 0 else { return "/" + target.joined(separator: "/") }
         return (Array(repeating: "..", count: origin.count - common) + target[common...]).joined(separator: "/")
     }
 
     /// `of` for file URLs.
     public static func of(_ url: URL, relativeTo base: URL, outside: Outside = .absolute) -> String {
         of(url.path, relativeTo: base.path, outside: outside)
-    }
-
-    /// The names of a folded path, in order.
-    private static func names(_ folded: String) -> [String] {
-        folded.unicodeScalars.split(separator: "/").map { String(String.UnicodeScalarView($0)) }
     }
 }

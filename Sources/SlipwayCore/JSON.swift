@@ -82,6 +82,11 @@ public enum JSON: Equatable, Sendable {
     /// `string` as a JSON string literal: `"` and `\` escaped, control characters (and DEL) as `\n`-style escapes or
     /// `\u00XX`, everything else (`/`, non-ASCII) as it is, so the bytes are the same on every platform.
     static func quoted(_ string: String) -> String {
+        // Most strings (paths, subjects) need no escape at all.
+        let plain = !string.utf8.contains {
+            $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F
+        }
+        if plain { return "\"" + string + "\"" }
         var out = "\""
         for scalar in string.unicodeScalars {
             switch scalar {

@@ -35,19 +35,24 @@ public enum RealPath {
     /// exists (`/private/var/x` becomes `/var/x`, `/var` being a link to `/private/var`) but not from one that does
     /// not, so a file about to be created and its existing folder could disagree on their prefix.
     public static func folded(_ path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var names: [String] = []
-        // Split on the scalar `/`, as the file system does: a combining mark right after a slash joins it into one
-        // Character, which a Character split would not cut.
-        for name in absolute.unicodeScalars.split(separator: "/").map({ String(String.UnicodeScalarView($0)) })
-        where name != "." {
-            if name == ".." {
+        "/" + foldedNames(path).joined(separator: "/")
+    }
+
+    /// The names of `folded(path)`, in order. Split on the scalar `/`, as the file system splits: a combining mark
+    /// right after a slash joins it into one Character, which a Character split would not cut.
+    static func foldedNames(_ path: String) -> [Substring] {
+        let absolute =
+            path.unicodeScalars.first == "/" ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var names: [Substring] = []
+        for name in absolute.unicodeScalars.split(separator: "/") {
+            if name.elementsEqual(".".unicodeScalars) { continue }
+            if name.elementsEqual("..".unicodeScalars) {
                 _ = names.popLast()
             } else {
-                names.append(name)
+                names.append(Substring(name))
             }
         }
-        return "/" + names.joined(separator: "/")
+        return names
     }
 
     /// `path` relative to the folder `root` when it lies inside it (both real paths), else `nil`; `""` for the

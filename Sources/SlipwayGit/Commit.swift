@@ -1,4 +1,3 @@
-import Foundation
 import SlipwayCore
 
 /// A commit's data, copied out of libgit2.
@@ -17,9 +16,13 @@ public struct Commit: Hashable, Sendable {
     public var author: Signature
     public var committer: Signature
 
-    /// The first line of the message, without surrounding white space.
+    /// The first line of the message, without white space at either end (Unicode's White_Space, the scalars of
+    /// Foundation's `.whitespacesAndNewlines`).
     public var subject: String {
-        message.firstLine.trimmingCharacters(in: .whitespacesAndNewlines)
+        let line = message.firstLine.unicodeScalars
+        let start = line.firstIndex { !$0.properties.isWhitespace } ?? line.endIndex
+        let end = line[start...].lastIndex { !$0.properties.isWhitespace }.map(line.index(after:)) ?? start
+        return String(line[start..<end])
     }
 
     public var isMerge: Bool { parents.count > 1 }

@@ -115,3 +115,16 @@ struct GlobCharacterTests {
         #expect(elapsed < .seconds(5), "\(elapsed)")
     }
 }
+
+@Suite("byte search")
+struct UTF8SearchTests {
+    @Test("finds a run of UTF-8 bytes anywhere in a string, the empty run everywhere")
+    func containsUTF8() {
+        #expect("Sources/Base.xcconfig".containsUTF8(Array(".xcconfig".utf8)))
+        #expect(!"Sources/Base.xcconf".containsUTF8(Array(".xcconfig".utf8)))
+        #expect("".containsUTF8([]))
+        #expect(!"ab".containsUTF8(Array("abc".utf8)))
+        #expect("Straße/é".containsUTF8(Array("é".utf8)))
+        #expect(!"Straße/e\u{301}".containsUTF8(Array("é".utf8)), "bytes, not characters")
+    }
+}

@@ -23,6 +23,10 @@ struct CommitMessageTests {
             CommitMessage("[Déploiement] maintenant").tags(from: ["[de\u{301}ploiement]"]) == ["[de\u{301}ploiement]"])
         #expect(CommitMessage("[de\u{301}ploiement]").tags(from: ["[déploiement]"]) == ["[déploiement]"])
         #expect(CommitMessage("[deploiement]").tags(from: ["[déploiement]"]).isEmpty)
+        // The Greek question mark is canonically a semicolon; a tag ending in one finds it.
+        #expect(CommitMessage("ship it;\u{37E} now").tags(from: ["it;;"]) == ["it;;"])
+        // A tag followed by a combining accent is another character there: not found.
+        #expect(CommitMessage("[deploy]\u{301}").tags(from: ["[deploy]"]).isEmpty)
     }
 
     @Test("the first line ends at the first line feed")
