@@ -4,7 +4,7 @@
 # Usage: bench/run.sh <slipway-binary>
 # The script runs each command the way a stage runs it, with `/bin/sh -c '<command>'`, so the difference is
 # Slipway's own cost: start-up, reading .slipway.yml and git, a process group, a log file and the summary per stage.
-# Target (issue 4): at most 5% slower, or at most 5 ms per stage. Exit 1 when both are missed.
+# Target: at most 5% slower, or at most 5 ms per stage. Exit 1 when both are missed.
 set -u
 
 if [ $# -ne 1 ] || [ ! -x "$1" ]; then
