@@ -128,12 +128,8 @@ printf '$ cat %s/manifest.json\n' "$folder"
 cat "$folder/manifest.json"
 
 step "12. The artifacts check out against checksums.txt"
-printf '$ sha256sum -c %s/checksums.txt\n' "$folder"
-if command -v sha256sum >/dev/null 2>&1; then
-    sha256sum -c "$folder/checksums.txt"
-else
-    shasum -a 256 -c "$folder/checksums.txt"
-fi
+printf '$ shasum -a 256 -c %s/checksums.txt\n' "$folder"
+shasum -a 256 -c "$folder/checksums.txt"
 
 step "13. TestFlight: the highest build number App Store Connect has, from a local stand-in server"
 # scripts/asc-test-server.py answers as App Store Connect does and checks each token's signature with openssl;

@@ -1,7 +1,8 @@
-/// `checksums.txt`: the artifacts' SHA-256 digests in the format `sha256sum` writes and `sha256sum -c` checks.
+/// `checksums.txt`: the artifacts' SHA-256 digests in the format `sha256sum` writes and `shasum -a 256 -c` (on macOS
+/// and Linux) or `sha256sum -c` checks.
 ///
 /// Paths are relative to the repository root, so the check runs from there:
-/// `sha256sum -c .slipway/releases/1.2.0+42/checksums.txt`.
+/// `shasum -a 256 -c .slipway/releases/1.2.0+42/checksums.txt`.
 public enum ChecksumFile {
     public static let fileName = "checksums.txt"
 

@@ -102,7 +102,7 @@ public struct ManifestService {
             + (manifest.git.branch.map { " on \($0)" } ?? "")
             + ": \(commits) commit\(commits == 1 ? "" : "s")\(since), \(artifacts) artifact\(artifacts == 1 ? "" : "s")\n"
         let checksums = display(written.checksums, root: root)
-        text += "  checksums  \(checksums)  (check from the repository root: sha256sum -c \(checksums))\n"
+        text += "  checksums  \(checksums)  (check from the repository root: shasum -a 256 -c \(checksums))\n"
         if let inToto = written.inToto { text += "  in-toto    \(display(inToto, root: root))\n" }
         text += "  manifest   \(display(written.manifest, root: root))\n"
         return text

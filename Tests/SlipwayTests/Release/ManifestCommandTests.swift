@@ -91,7 +91,7 @@ struct ManifestCommandTests {
         #expect(manifest["createdAt"]?.stringValue?.hasSuffix("Z") == true)
     }
 
-    @Test("checksums.txt lists every artifact sorted by path and sha256sum -c accepts it from the repository root")
+    @Test("checksums.txt lists every artifact sorted by path and shasum -a 256 -c accepts it from the repository root")
     func checksums() throws {
         let repo = try ReleaseFixture.released()
         try ReleaseFixture.writeArtifact(repo, "build/b.ipa", size: 5000)

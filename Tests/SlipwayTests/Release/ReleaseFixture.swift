@@ -47,15 +47,9 @@ enum ReleaseFixture {
         try Data(bytes).write(to: url)
     }
 
-    /// The checksum program, as argv: GNU's `sha256sum` (macOS 14 and later ship one that takes its options), else
-    /// `shasum -a 256` (Perl's, on every Mac), which writes and checks the same format.
-    static let sha256Command: [String] = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        let found = path.split(separator: ":").contains {
-            FileManager.default.isExecutableFile(atPath: "\($0)/sha256sum")
-        }
-        return found ? ["sha256sum"] : ["shasum", "-a", "256"]
-    }()
+    /// The checksum program, as argv: Perl's `shasum -a 256`, on every Mac and every Linux with Perl, which writes
+    /// and checks the format `sha256sum` does (GNU's escaping of backslashes included).
+    static let sha256Command = ["shasum", "-a", "256"]
 
     /// `sha256sum <path>`'s digest, the oracle for Slipway's own.
     static func sha256sum(_ repo: TestRepository, _ path: String) throws -> String {
