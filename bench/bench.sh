@@ -2,8 +2,8 @@
 # Prints every benchmark figure in one run: `make bench` calls it with the release binary.
 #
 # Usage: bench/bench.sh <slipway-binary>
-# Runs detect.sh, then each of bump.sh, run.sh, hash.sh and hooks.sh that exists, passing the binary; each prints
-# rows of one table (measure.py's layout, header printed here once), every ratio beside its target; lines starting
+# Runs detect.sh, then each of bump.sh, run.sh, hash.sh, hooks.sh and large-spec.sh that exists, passing the binary;
+# each prints rows of one table (measure.py's layout, header printed here once), every ratio beside its target; lines starting
 # with '#' say what a group of rows ran on. Generated inputs live in bench/work/ (git-ignored) and are reused.
 # Exit status: non-zero when a figure misses its target.
 set -u
@@ -24,7 +24,7 @@ fi
 status=0
 echo
 python3 "$here/measure.py" header
-for script in detect bump run hash hooks; do
+for script in detect bump run hash hooks large-spec; do
     if [ -x "$here/$script.sh" ]; then
         "$here/$script.sh" "$binary" || status=1
     fi

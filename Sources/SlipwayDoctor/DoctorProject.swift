@@ -10,6 +10,25 @@ struct DoctorProject {
     let root: URL
     /// How a file on disk is named in findings (relative to the current folder, as the model names the spec).
     let display: (URL) -> String
+    /// The targets that depend on each target, by name: worked out once, as every check of an app or an embedded
+    /// bundle asks.
+    private let dependents: [String: [ProjectTarget]]
+
+    init(model: ProjectModel, root: URL, display: @escaping (URL) -> String) {
+        self.model = model
+        self.root = root
+        self.display = display
+        var dependents: [String: [ProjectTarget]] = [:]
+        for other in model.targets {
+            var named = Set<String>()
+            for dependency in other.dependencies where dependency.kind == .target {
+                if named.insert(dependency.name.value).inserted {
+                    dependents[dependency.name.value, default: []].append(other)
+                }
+            }
+        }
+        self.dependents = dependents
+    }
 
     func url(_ path: String) -> URL {
         URL(fileURLWithPath: RealPath.folded(SpecPath.join(root.path, path)))
@@ -67,9 +86,7 @@ struct DoctorProject {
 
     /// The targets that embed `target` (depend on it), directly.
     func containers(of target: ProjectTarget) -> [ProjectTarget] {
-        model.targets.filter { other in
-            other.dependencies.contains { $0.kind == .target && $0.name.value == target.name }
-        }
+        dependents[target.name] ?? []
     }
 
     /// An application no other target embeds: what is uploaded to App Store Connect.

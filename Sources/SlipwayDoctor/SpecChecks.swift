@@ -42,6 +42,7 @@ struct SpecChecks {
 
     func unknownSchemeTargets() -> [DoctorFinding] {
         let names = Set(project.model.targets.map(\.name))
+        var suggestions = Suggestions(names)
         var findings: [DoctorFinding] = []
         for scheme in project.model.schemes {
             let references = scheme.buildTargets.map(\.name) + scheme.testTargets.map(\.name)
@@ -55,7 +56,7 @@ struct SpecChecks {
                     DoctorFinding(
                         .unknownSchemeTarget,
                         "scheme '\(scheme.name)' names the target '\(reference.value)', which the spec does not define",
-                        at: reference.location, fix: Self.suggestion(reference.value, names)))
+                        at: reference.location, fix: suggestions.fix(for: reference.value)))
             }
         }
         return findings
@@ -63,6 +64,7 @@ struct SpecChecks {
 
     func unknownDependencies() -> [DoctorFinding] {
         let names = Set(project.model.targets.map(\.name))
+        var suggestions = Suggestions(names)
         var findings: [DoctorFinding] = []
         for target in project.model.targets {
             for dependency in target.dependencies
@@ -73,35 +75,77 @@ struct SpecChecks {
                     DoctorFinding(
                         .unknownDependency,
                         "target '\(target.name)' depends on the target '\(dependency.name.value)', which the spec does not define",
-                        at: dependency.name.location, fix: Self.suggestion(dependency.name.value, names)))
+                        at: dependency.name.location, fix: suggestions.fix(for: dependency.name.value)))
             }
         }
         return findings
     }
 
-    /// The closest defined name, when one is close, else the list.
-    static func suggestion(_ name: String, _ names: Set<String>) -> String {
-        let sorted = names.sorted()
-        if let near = sorted.min(by: { distance(name, $0) < distance(name, $1) }),
-            distance(name, near) <= max(2, name.count / 3)
-        {
-            return "did you mean '\(near)'? use a name under targets:"
-        }
-        return sorted.isEmpty ? "define the target under targets:" : "use one of: \(sorted.joined(separator: ", "))"
+    static func distance(_ a: String, _ b: String) -> Int {
+        distance(Array(a.lowercased()), Array(b.lowercased()), within: Int.max) ?? Int.max
     }
 
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.lowercased())
-        let b = Array(b.lowercased())
+    /// Levenshtein distance, or `nil` once it is sure to exceed `limit` (the length difference alone, or a whole row
+    /// past it): a name is compared with every target's, so most comparisons stop early.
+    static func distance(_ a: [Character], _ b: [Character], within limit: Int) -> Int? {
+        if abs(a.count - b.count) > limit { return nil }
+        if a.isEmpty { return b.count }
         var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
+            var smallest = i
             for j in stride(from: 1, through: b.count, by: 1) {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                smallest = min(smallest, current[j])
             }
-            previous = current
+            if smallest > limit { return nil }
+            swap(&previous, &current)
         }
-        return a.isEmpty ? b.count : previous[b.count]
+        return previous[b.count] <= limit ? previous[b.count] : nil
+    }
+
+    /// The fix for a name the spec does not define: the closest defined name when one is close, else the list. Each
+    /// name's fix is worked out once, so a spec that names one missing target from thousands of places costs one
+    /// search, not thousands.
+    struct Suggestions {
+        /// The names a fix lists when none is close: enough to recognise the spec's own, not a spec's worth.
+        static let listed = 10
+
+        let sorted: [String]
+        private let lowered: [[Character]]
+        private var known: [String: String] = [:]
+
+        init(_ names: Set<String>) {
+            sorted = names.sorted()
+            lowered = sorted.map { Array($0.lowercased()) }
+        }
+
+        mutating func fix(for name: String) -> String {
+            if let fix = known[name] { return fix }
+            let fix = Self.fix(for: name, sorted: sorted, lowered: lowered)
+            known[name] = fix
+            return fix
+        }
+
+        private static func fix(for name: String, sorted: [String], lowered: [[Character]]) -> String {
+            let own = Array(name.lowercased())
+            var best: (index: Int, distance: Int)?
+            // Only a name within this distance is suggested, so no comparison needs to look further.
+            var limit = max(2, name.count / 3)
+            for index in sorted.indices {
+                guard let found = SpecChecks.distance(own, lowered[index], within: limit) else { continue }
+                if best == nil || found < best!.distance {
+                    best = (index, found)
+                    limit = found
+                }
+            }
+            if let best { return "did you mean '\(sorted[best.index])'? use a name under targets:" }
+            if sorted.isEmpty { return "define the target under targets:" }
+            let shown = sorted.prefix(listed).joined(separator: ", ")
+            let more = sorted.count > listed ? " and \(sorted.count - listed) more" : ""
+            return "use one of: \(shown)\(more)"
+        }
     }
 }

@@ -100,8 +100,8 @@ package struct XcodeGenDerivation {
             let tests = scheme.runTestTargets.compactMap { model.target(named: $0.value) }
             return !tests.isEmpty && tests.allSatisfy(\.isUITest) ? 2 : 1
         }
-        return schemes.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }
-            .map(\.element)
+        let ranks = schemes.map(rank)
+        return schemes.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }.map { schemes[$0] }
     }
 
     /// `run.executable`, else the first application built for running, else the first buildable target.

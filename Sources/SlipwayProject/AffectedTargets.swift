@@ -35,13 +35,36 @@ public struct AffectedTargets: Sendable {
     /// relative to it, changed paths to the repository root.
     public let projectRoot: String
     let files: [String: [String]]
+    /// The targets that depend on each target, and the schemes that build or test it, by name: worked out once, so a
+    /// spec of thousands of targets is not searched whole for each one.
+    private let dependents: [String: [String]]
+    private let schemesByTarget: [String: [String]]
 
     public init(model: ProjectModel, projectRoot: String) {
         self.model = model
         self.projectRoot = projectRoot == "." ? "" : projectRoot
         var files: [String: [String]] = [:]
-        for target in model.targets { files[target.name] = ProjectTargetFiles.paths(of: target, model: model) }
+        var dependents: [String: [String]] = [:]
+        for target in model.targets {
+            files[target.name] = ProjectTargetFiles.paths(of: target, model: model)
+            var named = Set<String>()
+            for dependency in target.dependencies where dependency.kind == .target {
+                if named.insert(dependency.name.value).inserted {
+                    dependents[dependency.name.value, default: []].append(target.name)
+                }
+            }
+        }
+        var schemesByTarget: [String: [String]] = [:]
+        for scheme in model.schemes {
+            var named = Set<String>()
+            for reference in scheme.buildTargets.map(\.name) + scheme.testTargets.map(\.name)
+            where named.insert(reference.value).inserted {
+                schemesByTarget[reference.value, default: []].append(scheme.name)
+            }
+        }
         self.files = files
+        self.dependents = dependents
+        self.schemesByTarget = schemesByTarget
     }
 
     /// The targets `paths` reach, sorted by name. `specFiles` are the changed spec documents as the model's
@@ -75,10 +98,13 @@ public struct AffectedTargets: Sendable {
         if ProjectFingerprint.projectLevel(model.merged) != ProjectFingerprint.projectLevel(previous.merged) {
             return all
         }
-        let before = previous.merged["targets"]
+        var before: [String: ProjectValue] = [:]
+        for entry in previous.merged["targets"]?.entries ?? [] where before[entry.key] == nil {
+            before[entry.key] = entry.value
+        }
         return Set(
             (model.merged["targets"]?.entries ?? []).filter { entry in
-                before?[entry.key].map(ProjectFingerprint.of) != ProjectFingerprint.of(entry.value)
+                before[entry.key].map(ProjectFingerprint.of) != ProjectFingerprint.of(entry.value)
             }.map { $0.value["name"]?.string ?? $0.key }
         ).intersection(all)
     }
@@ -96,13 +122,14 @@ public struct AffectedTargets: Sendable {
     private func spread(_ direct: [String: [String]]) -> [AffectedTarget] {
         var via: [String: String] = [:]
         var pending = Array(direct.keys).sorted()
+        let order = Dictionary(
+            model.targets.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         while let next = pending.popLast() {
-            for target in model.targets
-            where direct[target.name] == nil && via[target.name] == nil
-                && target.dependencies.contains(where: { $0.kind == .target && $0.name.value == next })
-            {
-                via[target.name] = next
-                pending.append(target.name)
+            // In the model's order, as a scan of its targets would find them.
+            let reached = (dependents[next] ?? []).sorted { (order[$0] ?? 0) < (order[$1] ?? 0) }
+            for name in reached where direct[name] == nil && via[name] == nil {
+                via[name] = next
+                pending.append(name)
             }
         }
         let names = Set(direct.keys).union(via.keys)
@@ -118,10 +145,7 @@ public struct AffectedTargets: Sendable {
         if model.schemes.isEmpty {
             return target.typeName.hasPrefix("application") ? [target.name] : []
         }
-        return model.schemes.filter { scheme in
-            scheme.buildTargets.contains { $0.name.value == target.name }
-                || scheme.testTargets.contains { $0.name.value == target.name }
-        }.map(\.name)
+        return schemesByTarget[target.name] ?? []
     }
 
     /// A repository-relative path as the spec's sources name it, relative to the project root (`../` where it lies

@@ -97,21 +97,25 @@ struct ProjectModelBuilder {
             guard entry.value.isMapping else { continue }
             schemes.append(reader.scheme(entry.key, entry.value, at: entry.keyLocation))
         }
+        var named: [String: Int] = [:]
+        for (position, scheme) in schemes.enumerated() where named[scheme.name] == nil { named[scheme.name] = position }
         for target in targets {
             guard let spec = target.scheme else { continue }
             for scheme in SchemeReader.schemes(for: target, spec) {
-                if let other = schemes.first(where: { $0.name == scheme.name }) {
+                if let other = named[scheme.name].map({ schemes[$0] }) {
                     warnings.append(
                         ProjectWarning(
                             "target '\(target.name)' makes a scheme named like the scheme at \(other.location)",
                             at: scheme.location, hint: "XcodeGen writes both to one file; rename one of them"))
                 }
+                if named[scheme.name] == nil { named[scheme.name] = schemes.count }
                 schemes.append(scheme)
             }
         }
+        let names = Set(targets.map(\.name))
         for scheme in schemes {
             for reference in scheme.buildTargets.map(\.name) + scheme.testTargets.map(\.name)
-            where !targets.contains(where: { $0.name == reference.value }) && !reference.value.contains("/") {
+            where !names.contains(reference.value) && !reference.value.contains("/") {
                 warnings.append(
                     ProjectWarning(
                         "scheme '\(scheme.name)' names the target '\(reference.value)', which the spec does not define",

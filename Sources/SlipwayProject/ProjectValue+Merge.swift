@@ -9,14 +9,24 @@ extension ProjectValue {
     /// A value that is not a mapping replaces the base.
     func merged(onto base: ProjectValue) -> ProjectValue {
         guard case .mapping(let own) = content, case .mapping(var result) = base.content else { return self }
+        // Where each key first is in `result`: an include of thousands of targets merged onto another is not a
+        // search of one list for every key of the other.
+        var index: [String: Int] = [:]
+        for (position, entry) in result.enumerated() where index[entry.key] == nil { index[entry.key] = position }
         for entry in own {
             if entry.key.hasSuffix(":REPLACE") {
                 let key = String(entry.key.dropLast(":REPLACE".count))
-                Self.set(key, entry.value, keyLocation: entry.keyLocation, in: &result)
+                if let existing = index[key] {
+                    result[existing].value = entry.value
+                    result[existing].keyLocation = entry.keyLocation
+                } else {
+                    index[key] = result.count
+                    result.append(Entry(key: key, keyLocation: entry.keyLocation, value: entry.value))
+                }
                 continue
             }
-            let existing = result.firstIndex { $0.key == entry.key }
-            guard let existing else {
+            guard let existing = index[entry.key] else {
+                index[entry.key] = result.count
                 result.append(entry)
                 continue
             }

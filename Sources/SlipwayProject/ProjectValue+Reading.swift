@@ -63,7 +63,8 @@ struct ProjectValueReader {
         case .mapping:
             var entries: [ProjectValue.Entry] = []
             for entry in try expansion.entries(of: node, via: via) {
-                let keyLocation = keyMark(of: entry.key, in: node).map(file.location) ?? location
+                // The key as written here; a merged key has no place of its own in this mapping.
+                let keyLocation = entry.keyNode.map { file.location($0.start) } ?? location
                 entries.append(
                     .init(
                         key: expand(entry.key), keyLocation: keyLocation,
@@ -71,11 +72,6 @@ struct ProjectValueReader {
             }
             return ProjectValue(.mapping(entries), at: location)
         }
-    }
-
-    /// Where a key is written among a mapping's own pairs; a merged key has no place of its own here.
-    private func keyMark(of key: String, in node: YAMLNode) -> YAMLMark? {
-        node.pairs.first { $0.key.kind == .scalar && $0.key.scalar == key }?.key.start
     }
 
     /// `1000000` as `1,000,000`.

@@ -42,18 +42,20 @@ struct SpecResolution {
         var result: [ProjectValue.Entry] = []
         for entry in targets.entries {
             guard let platforms = entry.value["platform"], platforms.isSequence else {
-                result.removeAll { $0.key == entry.key }
                 result.append(entry)
                 continue
             }
             for platformValue in platforms.items {
                 guard let platform = platformValue.string else { continue }
-                let split = splitTarget(entry, platform: platform, at: platformValue.location)
-                result.removeAll { $0.key == split.key }
-                result.append(split)
+                result.append(splitTarget(entry, platform: platform, at: platformValue.location))
             }
         }
-        return spec.setting("targets", ProjectValue(.mapping(result), at: targets.location))
+        // A name made twice keeps its last target, placed last, as a dictionary written in this order would hold
+        // it; kept in one pass over the names, not a search of the list for every target.
+        var last: [String: Int] = [:]
+        for (position, entry) in result.enumerated() { last[entry.key] = position }
+        let kept = result.enumerated().filter { last[$0.element.key] == $0.offset }.map(\.element)
+        return spec.setting("targets", ProjectValue(.mapping(kept), at: targets.location))
     }
 
     private func splitTarget(_ entry: ProjectValue.Entry, platform: String, at location: SourceLocation)

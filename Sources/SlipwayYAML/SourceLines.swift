@@ -24,6 +24,15 @@ struct SourceLines {
 
     /// The line and column at a byte offset (of a character the parser reported).
     func position(at offset: Int) -> (line: Int, column: Int) {
+        var unused: State?
+        return position(at: offset, resumingFrom: &unused)
+    }
+
+    /// The line and column at a byte offset, counting from `resume` (a position this file gave before) when it lies
+    /// between the nearest checkpoint and `offset`, and leaving the position reached there. A walk that asks for
+    /// its nodes in file order (every reader of the spec model) then counts each byte once, not up to a
+    /// checkpoint's spacing for every node.
+    func position(at offset: Int, resumingFrom resume: inout State?) -> (line: Int, column: Int) {
         var low = 0
         var high = checkpoints.count
         while high - low > 1 {
@@ -31,11 +40,13 @@ struct SourceLines {
             if Int(checkpoints[middle].offset) <= offset { low = middle } else { high = middle }
         }
         var state = State(checkpoints[low])
+        if let resume, resume.offset <= offset, resume.offset > state.offset { state = resume }
         while state.offset < min(offset, bytes.count) {
             let (width, _, isBreak) = step(at: state.offset)
             guard state.offset + width <= offset else { break }
             state.advance(width: width, isBreak: isBreak)
         }
+        resume = state
         return (state.line, state.column)
     }
 
@@ -55,7 +66,7 @@ struct SourceLines {
         return (width, 1, false)
     }
 
-    fileprivate struct State {
+    struct State {
         var offset: Int
         var character: Int
         var line: Int

@@ -23,6 +23,8 @@ public final class YAMLExpansion {
     /// One entry of a mapping as a walk sees it, merge keys expanded.
     public struct Entry {
         public let key: String
+        /// The key as written among the mapping's own pairs; `nil` for an entry a merge key brought in.
+        public let keyNode: YAMLNode?
         public let value: YAMLNode
         /// The innermost alias or merge key the walk followed to reach this value; `nil` when it is written in place.
         public let via: YAMLMark?
@@ -39,6 +41,8 @@ public final class YAMLExpansion {
     /// into the mapping is written (`nil` for the mapping's own entries written in place).
     private struct Merged {
         let key: String
+        /// The key node when the entry is the mapping's own.
+        var keyNode: YAMLNode?
         let value: YAMLNode
         let mark: YAMLMark?
     }
@@ -64,7 +68,7 @@ public final class YAMLExpansion {
         for entry in merged {
             let mark = entry.mark ?? via
             if let mark { try charge(1, at: mark) }
-            result.append(Entry(key: entry.key, value: entry.value, via: mark))
+            result.append(Entry(key: entry.key, keyNode: entry.keyNode, value: entry.value, via: mark))
         }
         return result
     }
@@ -93,7 +97,8 @@ public final class YAMLExpansion {
         for position in pairs.indices {
             let (key, value) = pairs[position]
             guard key.kind == .scalar, key.style != .plain || !key.isScalar("<<") else { continue }
-            result.append(Merged(key: key.scalar, value: value, mark: pairs.valueAlias(at: position)))
+            result.append(
+                Merged(key: key.scalar, keyNode: key, value: value, mark: pairs.valueAlias(at: position)))
         }
         return result
     }
@@ -153,7 +158,8 @@ public final class YAMLExpansion {
             let entries = expanded[source.node] ?? ownEntries(of: source.node)
             try charge(entries.count, at: source.mark)
             for entry in entries where present.insert(entry.key).inserted {
-                result.append(Merged(key: entry.key, value: entry.value, mark: entry.mark ?? source.mark))
+                result.append(
+                    Merged(key: entry.key, keyNode: nil, value: entry.value, mark: entry.mark ?? source.mark))
             }
         }
         return result

@@ -83,6 +83,8 @@ final class YAMLTree {
     let extras: [UInt32: Extras]
     let positions: [UInt32: (line: UInt32, column: UInt32)]
     let lines: SourceLines
+    /// The position `mark` worked out last, where the next one (usually a little further on) starts counting.
+    private var lastPosition: SourceLines.State?
 
     init(
         bytes: [UInt8], table: Table, values: [UInt8], extras: [UInt32: Extras],
@@ -108,7 +110,7 @@ final class YAMLTree {
         if table.flags(index) & Flags.hasPosition != 0, let position = positions[UInt32(index)] {
             return YAMLMark(line: Int(position.line), column: Int(position.column), offset: Int(record.start))
         }
-        let position = lines.position(at: Int(record.start))
+        let position = lines.position(at: Int(record.start), resumingFrom: &lastPosition)
         return YAMLMark(line: position.line, column: position.column, offset: Int(record.start))
     }
 
