@@ -82,6 +82,7 @@ struct ReleaseExecutor {
             journal.releaseCommit = progress.commit?.hex
             journal.manifestFiles = progress.manifestFiles
             journal.stageGroups = progress.stageGroups
+            journal.pushStarted = progress.journal?.pushStarted ?? journal.pushStarted
             try journal.write(in: repository)
             console.flush()
             stopIfTestAsks(afterStep: index + 1)
@@ -167,7 +168,7 @@ struct ReleaseExecutor {
         case .writeManifest(let template, let inToto):
             progress.summary = try writeManifest(plan, template: template, inToto: inToto, progress: &progress)
         case .push(let push):
-            try self.push(push, plan: plan, progress: progress)
+            try self.push(push, plan: plan, progress: &progress)
         case .runAfterPushStages:
             break // `run` hands these to the after-push journal before they start.
         }
@@ -271,14 +272,34 @@ struct ReleaseExecutor {
         }
     }
 
-    /// Pushes the branch and the tag together (`--atomic`).
-    private func push(_ push: ReleasePlan.Push, plan: ReleasePlan, progress: Progress) throws {
+    /// Pushes the branch and the tag together (`--atomic`). The journal says the push started before it does, and
+    /// names the `git push` process once it runs: from here on the release may be on the remote, the point of no
+    /// return, which `--abort` respects and `--continue` completes.
+    private func push(_ push: ReleasePlan.Push, plan: ReleasePlan, progress: inout Progress) throws {
         let remote = RemoteURL.redactingCredentials(push.remote.name)
         console.out("Pushing \(push.branch) and \(plan.tag) to \(remote) (\(push.remote.url))\n")
         console.flush()
+        var journal = progress.journal
+        journal?.pushStarted = ReleaseJournal.PushStart(startedAt: Date(), pid: nil)
+        try journal?.write(in: repository)
+        progress.journal = journal
+        let repository = repository
+        let console = console
         do {
             // The argv the plan holds, the one the dry run printed: git config read again now could differ.
-            try repository.push(arguments: push.arguments, environment: environment)
+            try repository.push(arguments: push.arguments, environment: environment) { pid in
+                journal?.pushStarted?.pid = pid
+                do {
+                    try journal?.write(in: repository)
+                } catch {
+                    // The journal already says the push started; without the process, a later --abort or
+                    // --continue cannot wait for it, and asks the remote all the same.
+                    console.err(
+                        "warning: the release journal could not record the git push process: \(ReleaseExecutor.describe(error))\n"
+                    )
+                }
+            }
+            progress.journal = journal
         } catch {
             if let summary = progress.summary { console.out(summary) }
             throw ReleaseExecutor.incomplete(

@@ -6,11 +6,25 @@ import SlipwayPipeline
 import SlipwayVersioning
 import SlipwayWorkspace
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A release's plan and progress, written to `.git/slipway/release-journal` before its first effect and after every
 /// step (atomically, fsync'd), so a release killed at any moment can be finished (`--continue`) or undone
 /// (`--abort`) from exactly what it planned. The steps are the plan's own: nothing is worked out again.
 struct ReleaseJournal: Codable {
-    var format = 1
+    /// The journal format this Slipway writes and reads; another is refused, never guessed at.
+    static let currentFormat = 1
+    var format = ReleaseJournal.currentFormat
+    /// The working tree's real path when the release started, so a moved checkout's paths can be rebased; every
+    /// other path is repository-relative or rebased from this one. Optional: older journals have none.
+    var root: String?
+    /// The git common folder's identity (device and inode): a copy of the checkout has another, so its journal is
+    /// refused there instead of acting on the original's files; a checkout moved on its disk keeps it.
+    var repository: String?
     /// The command that started the release, for `--status`.
     var command: String
     var startedAt: Date
@@ -50,10 +64,33 @@ struct ReleaseJournal: Codable {
         var group: Int32
     }
 
+    /// Set just before `git push` runs: from then on the release may be on the remote, so `--abort` asks the remote
+    /// before it undoes anything. Optional: a journal written before pushes were recorded has none.
+    var pushStarted: PushStart?
+
+    struct PushStart: Codable, Equatable {
+        var startedAt: Date
+        /// The `git push` process, once started: a Slipway killed while it ran leaves it running.
+        var pid: Int32?
+    }
+
+    /// The position of the push step, when the release pushes.
+    var pushIndex: Int? {
+        steps.firstIndex { if case .push = $0 { true } else { false } }
+    }
+
+    /// Whether the push step completed: the release is on the remote.
+    var pushed: Bool {
+        pushIndex.map { completed > $0 } ?? false
+    }
+
     /// The after-push stages' results so far (`ReleaseJournal+AfterPush`); `nil` until they start.
     var afterPushResults: [StageResult]?
 
-    init(plan: ReleasePlan, command: String, startedAt: Date = Date()) {
+    init(plan: ReleasePlan, command: String, root: URL? = nil, repository: Repository? = nil, startedAt: Date = Date())
+    {
+        self.root = root.map { RealPath.resolve($0.path) }
+        self.repository = repository.flatMap { Self.identity(of: $0) }
         self.command = command
         self.startedAt = startedAt
         head = plan.head.hex
@@ -120,16 +157,87 @@ struct ReleaseJournal: Codable {
 
     // MARK: The file
 
-    static func read(in repository: Repository) throws -> ReleaseJournal? {
+    /// The journal of `repository`, its paths rebased onto `root` when the checkout moved; `nil` when none is
+    /// pending. Refuses a journal that is not a regular file, has a format this Slipway does not know, or belongs to
+    /// another repository (a copy of the checkout carries the original's journal in its `.git`).
+    static func read(in repository: Repository, root: URL) throws -> ReleaseJournal? {
         let url = ReleaseJournalFile.url(in: repository)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-        do {
-            return try JSON.decode(ReleaseJournal.self, from: data)
-        } catch {
+        let byHand = "finish the release by hand ('git status', 'git log -1'), then remove \(url.path)"
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return nil }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            let type = info.st_mode & S_IFMT
+            let kind = type == S_IFDIR ? "a folder" : type == S_IFLNK ? "a symbolic link" : "a special file"
             throw Failure(
-                "the release journal \(url.path) cannot be read: it is not a journal this slipway wrote",
-                hint: "look at it, finish the release by hand ('git status', 'git log -1'), then remove the file")
+                "the release journal \(url.path) is \(kind), not a journal Slipway wrote; every writer refuses "
+                    + "while it is there", hint: "look at it, then \(byHand)")
         }
+        let bytes: [UInt8]?
+        do {
+            bytes = try BoundedFile.read(url.path)
+        } catch {
+            throw Failure("the release journal \(url.path) cannot be read: it is \(error.reason)", hint: byHand)
+        }
+        guard let bytes else { return nil }
+        let unreadable = Failure(
+            "the release journal \(url.path) cannot be read: it is not a journal this slipway wrote",
+            hint: "look at it, then \(byHand)")
+        struct Header: Decodable { var format: Int? }
+        guard let header = try? JSON.decode(Header.self, from: Data(bytes)) else { throw unreadable }
+        guard header.format == currentFormat else {
+            throw Failure(
+                "the release journal \(url.path) has format \(header.format.map(String.init) ?? "none"), which this "
+                    + "slipway (format \(currentFormat)) does not know, so it neither continues nor undoes it",
+                hint: "run --continue or --abort with the slipway that wrote it, or \(byHand)", exitStatus: .badInput)
+        }
+        guard var journal = try? JSON.decode(ReleaseJournal.self, from: Data(bytes)) else { throw unreadable }
+        if let owner = journal.repository, let identity = identity(of: repository), owner != identity {
+            throw Failure(
+                "the release journal \(url.path) belongs to another repository"
+                    + (journal.root.map { " (the checkout at \($0))" } ?? "")
+                    + ": this checkout is a copy of it, and its pending release is not this one's",
+                hint: "run --continue or --abort in that checkout; if this copy has no release of its own pending, "
+                    + "remove \(url.path)", exitStatus: .badInput)
+        }
+        let here = RealPath.resolve(root.path)
+        if let old = journal.root, old != here { journal.rebase(from: old, to: here) }
+        return journal
+    }
+
+    /// The git common folder's device and inode, as text.
+    static func identity(of repository: Repository) -> String? {
+        var info = stat()
+        guard stat(repository.commonDirectory.path, &info) == 0 else { return nil }
+        return "\(UInt64(truncatingIfNeeded: info.st_dev)):\(UInt64(truncatingIfNeeded: info.st_ino))"
+    }
+
+    /// Moves every absolute path the journal holds from the checkout's old place to its new one.
+    mutating func rebase(from old: String, to new: String) {
+        func moved(_ path: String) -> String {
+            path == old ? new : path.hasPrefix(old + "/") ? new + path.dropFirst(old.count) : path
+        }
+        func moved(_ values: StageEnvironment) -> StageEnvironment {
+            var values = values
+            values.root = moved(values.root)
+            values.outputDirectory = moved(values.outputDirectory)
+            return values
+        }
+        steps = steps.map { step in
+            switch step {
+            case .writeSpecFiles(let files):
+                return .writeSpecFiles(
+                    files.map { file in
+                        var file = file
+                        file.url = URL(fileURLWithPath: new).appendingPathComponent(file.rootRelativePath)
+                        return file
+                    })
+            case .runStages(let stages, let values): return .runStages(stages, environment: moved(values))
+            case .runAfterPushStages(let stages, let values):
+                return .runAfterPushStages(stages, environment: moved(values))
+            default: return step
+            }
+        }
+        root = new
     }
 
     /// Replaces the journal atomically (a temporary file, fsync'd, renamed over it, the folder synced).

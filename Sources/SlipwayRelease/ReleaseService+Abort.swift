@@ -10,7 +10,7 @@ import Darwin
 #endif
 
 extension ReleaseService {
-    /// Undoes every step of the pending release that was not pushed: the tag, the manifest it wrote, the release
+    /// Undoes every step of the pending release, unless it was pushed (or may have been, see `ReleaseService+Push`): the tag, the manifest it wrote, the release
     /// commit (the branch moves back only while it still points at it, and the index follows), and the spec files
     /// (only while they hold the release's bytes). Says what it did and what it left, and why.
     public func abort(commandLine: String, waitForLock: Bool, console: Console) throws -> ExitStatus {
@@ -24,8 +24,10 @@ extension ReleaseService {
             console.out("The release of \(journal.project) \(journal.version) had finished; nothing to undo.\n")
             return .success
         }
-        var report = AbortReport(done: ended)
+        settlePendingPush(journal, console: console)
         let commit = try releaseCommit(journal, head: head)
+        try refuseAbortingPushedRelease(journal, commit: commit)
+        var report = AbortReport(done: ended + removeWriteLeftovers(journal))
         if let commit { try undoTag(journal, commit: commit, into: &report) }
         removeManifest(journal, into: &report)
         var backOnHead = true

@@ -13,6 +13,10 @@ extension ReleaseService {
         defer { lock.release() }
         for line in endSurvivingStages(journal) { console.out(line.prefix(1).uppercased() + line.dropFirst() + "\n") }
         journal.stageGroups = nil
+        settlePendingPush(journal, console: console)
+        for line in removeWriteLeftovers(journal) {
+            console.out(line.prefix(1).uppercased() + line.dropFirst() + "\n")
+        }
         var draft = try ManifestAssembler(workspace: workspace, repository: repository).manifest(
             head: head, releaseTag: .none, requested: journal.requested)
         draft.version.marketing = journal.version
@@ -28,7 +32,7 @@ extension ReleaseService {
 
     /// Shows the pending release: where it stopped and what is left.
     public func status(console: Console) throws -> ExitStatus {
-        guard let journal = try ReleaseJournal.read(in: repository) else {
+        guard let journal = try ReleaseJournal.read(in: repository, root: workspace.root) else {
             console.out("No release is pending.\n")
             return .success
         }
@@ -41,6 +45,7 @@ extension ReleaseService {
             text += "  \(mark)\(index + 1). \(step.summary)\n"
         }
         if let commit = journal.releaseCommit { text += "  release commit \(commit.prefix(7))\n" }
+        if let push = Self.pushStatus(journal) { text += push + "\n" }
         text += "Finish it with 'slipway release --continue', or undo it with 'slipway release --abort'.\n"
         console.out(text)
         return .negative
@@ -78,7 +83,7 @@ extension ReleaseService {
     }
 
     func pendingJournal() throws -> ReleaseJournal {
-        guard let journal = try ReleaseJournal.read(in: repository) else {
+        guard let journal = try ReleaseJournal.read(in: repository, root: workspace.root) else {
             throw Failure(
                 "no release is pending: there is no release journal to continue or abort",
                 hint: "'slipway release' starts a release", exitStatus: .badInput)

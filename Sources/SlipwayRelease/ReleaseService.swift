@@ -73,6 +73,9 @@ public struct ReleaseService {
         defer { lock.release() }
         let plan = try planner.plan(request)
         return try ReleaseExecutor(workspace: workspace, repository: repository, runner: runner, console: console)
-            .run(plan, journal: ReleaseJournal(plan: plan, command: request.commandLine))
+            .run(
+                plan,
+                journal: ReleaseJournal(
+                    plan: plan, command: request.commandLine, root: workspace.root, repository: repository))
     }
 }

@@ -28,6 +28,44 @@ package enum ProcessGroup {
         return .killed
     }
 
+    /// Waits up to `seconds` for process `pid` (not a child of this Slipway: one a killed Slipway left) to end, then
+    /// ends it (SIGTERM, then SIGKILL). `nil` when it was not running; else whether it ended by itself.
+    package static func awaitOrEnd(pid: pid_t, seconds: Double) -> Bool? {
+        guard pid > 1, pid != getpid(), isRunning(pid) else { return nil }
+        var waited = 0.0
+        while isRunning(pid) {
+            guard waited < seconds else {
+                kill(pid, SIGTERM)
+                kill(pid, SIGCONT)
+                var grace = 0.0
+                while isRunning(pid) && grace < 2 {
+                    var interval = timespec(tv_sec: 0, tv_nsec: 50_000_000)
+                    _ = nanosleep(&interval, nil)
+                    grace += 0.05
+                }
+                if isRunning(pid) { kill(pid, SIGKILL) }
+                return false
+            }
+            var interval = timespec(tv_sec: 0, tv_nsec: 50_000_000)
+            _ = nanosleep(&interval, nil)
+            waited += 0.05
+        }
+        return true
+    }
+
+    /// Whether process `pid` exists and is not a zombie (see `hasLiveMembers`).
+    package static func isRunning(_ pid: pid_t) -> Bool {
+        guard kill(pid, 0) == 0 || errno == EPERM else { return false }
+        #if os(Linux)
+        guard let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
+            let close = stat.lastIndex(of: UInt8(ascii: ")"))
+        else { return false }
+        return stat[(close + 1)...].split(separator: UInt8(ascii: " ")).first?.first != UInt8(ascii: "Z")
+        #else
+        return true
+        #endif
+    }
+
     private static func waitForEnd(_ pgid: pid_t, seconds: Double) -> Bool {
         var waited = 0.0
         while hasLiveMembers(pgid) {

@@ -22,6 +22,11 @@ public struct ProcessRequest: Sendable {
     /// `false` keeps it in Slipway's group, for a program that may prompt on the terminal (`git push` asking for a
     /// password): a background group reading the terminal is stopped by SIGTTIN, and Ctrl-C would not reach it.
     public var newProcessGroup = true
+    /// Bytes for the child's standard input (else `/dev/null`), at most `maximumInput`: written whole into a pipe
+    /// before the child starts, so a secret handed over this way (request headers) is never on disk.
+    public var input: [UInt8]?
+    /// What a pipe holds on every platform without a reader (POSIX's PIPE_BUF is 512; pipes hold 16 KiB and more).
+    public static let maximumInput = 8192
 
     public init(
         arguments: [String], workingDirectory: String? = nil, environment: [String: String], timeout: Double? = nil
@@ -48,9 +53,13 @@ public protocol ProcessObserver: AnyObject {
     /// The child has started in process group `group` (only for a request with `newProcessGroup`), before Slipway
     /// waits on it: the moment to record the group somewhere that outlives Slipway.
     func processDidStart(group: Int32)
+    /// The child has started as process `pid` (whatever its group), before Slipway waits on it: the moment to record
+    /// it where a later Slipway finds it, should this one be killed while the child runs on.
+    func processDidStart(pid: Int32)
 }
 
 extension ProcessObserver {
     public func processHeartbeat(elapsed: Double) {}
     public func processDidStart(group: Int32) {}
+    public func processDidStart(pid: Int32) {}
 }

@@ -41,12 +41,21 @@ public struct ProcessRunner: ProcessRunning {
             throw ProcessLaunchError(
                 arguments: request.arguments, reason: "cannot create a pipe: \(SystemCall.errorText)")
         }
+        let input: Int32?
+        do {
+            input = try request.input.map { bytes throws(ProcessLaunchError) in try Self.inputPipe(bytes, request) }
+        } catch {
+            for descriptor in [output.read, output.write, errors.read, errors.write] { SystemCall.close(descriptor) }
+            throw error
+        }
+        defer { input.map(SystemCall.close) }
         let start = clock.uptime()
         let pid: pid_t
         do {
             var spawn = ProcessSpawn(
                 arguments: request.arguments, environment: request.environment,
                 workingDirectory: request.workingDirectory)
+            if let input { spawn.standardInput = .descriptor(input) }
             spawn.standardOutput = .descriptor(output.write)
             spawn.standardError = .descriptor(errors.write)
             spawn.newProcessGroup = request.newProcessGroup
@@ -61,11 +70,35 @@ public struct ProcessRunner: ProcessRunning {
         // A group Slipway started ends with Slipway, even when Slipway is killed outright.
         let guardian = request.newProcessGroup ? ProcessGroupGuardian.start(for: pid) : nil
         defer { guardian?.dismiss() }
+        observer?.processDidStart(pid: pid)
         if request.newProcessGroup { observer?.processDidStart(group: pid) }
         var session = ProcessSession(
             pid: pid, request: request, clock: clock, start: start, observer: observer,
             outputDescriptor: output.read, errorDescriptor: errors.read)
         return session.run()
+    }
+}
+
+extension ProcessRunner {
+    /// A pipe holding `bytes`, its write end closed: the read end, for the child's standard input.
+    fileprivate static func inputPipe(_ bytes: [UInt8], _ request: ProcessRequest) throws(ProcessLaunchError) -> Int32 {
+        guard bytes.count <= ProcessRequest.maximumInput else {
+            throw ProcessLaunchError(
+                arguments: request.arguments,
+                reason: "its input is \(bytes.count) bytes, more than \(ProcessRequest.maximumInput)")
+        }
+        guard let pipe = SystemCall.pipe() else {
+            throw ProcessLaunchError(
+                arguments: request.arguments, reason: "cannot create a pipe: \(SystemCall.errorText)")
+        }
+        let failure = Console.writeAll(bytes, to: pipe.write)
+        SystemCall.close(pipe.write)
+        if let failure {
+            SystemCall.close(pipe.read)
+            throw ProcessLaunchError(
+                arguments: request.arguments, reason: "cannot write its input: \(SystemCall.errorText(failure))")
+        }
+        return pipe.read
     }
 }
 
