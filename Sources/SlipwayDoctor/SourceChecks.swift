@@ -69,7 +69,7 @@ struct SourceChecks {
 
     /// `import UIKit` (also `@testable`, `@_exported`, `import class UIKit.UIColor`) at no `#if` depth.
     static func unguardedImports(in file: URL) -> [(module: String, line: Int, column: Int)] {
-        guard let data = FileManager.default.contents(atPath: file.path) else { return [] }
+        guard let data = BoundedFile.readIfRegular(file.path) else { return [] }
         var result: [(module: String, line: Int, column: Int)] = []
         var depth = 0
         var number = 0

@@ -54,7 +54,7 @@ struct PlistFile {
     let displayPath: String
 
     func read() -> [String: TargetInfo.Value]? {
-        guard let data = FileManager.default.contents(atPath: url.path),
+        guard let data = BoundedFile.readIfRegular(url.path),
             let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
         else { return nil }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)

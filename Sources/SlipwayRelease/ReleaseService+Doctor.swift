@@ -8,6 +8,9 @@ extension ReleaseService {
     /// project XcodeGen or App Store Connect refuses. `--no-doctor` skips them.
     func checkDoctor(_ request: Request) throws {
         guard request.doctor else { return }
+        // The release edits the spec's files, so one outside the repository is refused before any is read: the
+        // doctor reads them as context, and would otherwise read such a file first.
+        _ = try workspace.versions(at: workspace.locate(request.bump.options), access: .edit)
         let errors = try DoctorService(workspace: workspace).check().errors
         guard !errors.isEmpty else { return }
         let count = errors.count == 1 ? "1 error" : "\(errors.count) errors"

@@ -11,11 +11,12 @@ package struct WorkingTreeSpecFiles: SpecFileSource {
     }
 
     package func contents(of path: String) throws(SpecError) -> [UInt8]? {
-        guard isFile(path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SpecError("cannot read \(displayPath(of: path))", hint: "check that the file exists and is readable")
+        guard !SpecPath.isDirectory(URL(fileURLWithPath: path)) else { return nil }
+        do {
+            return try BoundedFile.read(path)
+        } catch {
+            throw SpecError("cannot read \(displayPath(of: path)): it is \(error.reason)", hint: error.hint)
         }
-        return [UInt8](data)
     }
 
     package func isFile(_ path: String) -> Bool {

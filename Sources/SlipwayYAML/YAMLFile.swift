@@ -41,13 +41,14 @@ public struct YAMLFile {
     /// Reads and parses a file; `displayPath` is what messages call it.
     public static func read(_ url: URL, displayPath: String? = nil) throws(YAMLError) -> YAMLFile {
         let name = displayPath ?? url.path
-        let data: Data
+        let bytes: [UInt8]?
         do {
-            data = try Data(contentsOf: url)
+            bytes = try BoundedFile.read(url.path)
         } catch {
-            throw YAMLError("cannot read \(name): \(FileSystem.reason(error))")
+            throw YAMLError("cannot read \(name): it is \(error.reason)", hint: error.hint)
         }
-        return try YAMLFile(path: name, bytes: Array(data))
+        guard let bytes else { throw YAMLError("cannot read \(name): \(String(cString: strerror(ENOENT)))") }
+        return try YAMLFile(path: name, bytes: bytes)
     }
 
     /// The text of a 1-based line, without its line break, for showing under an error; `nil` when the file's text
