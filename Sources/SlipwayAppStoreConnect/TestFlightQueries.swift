@@ -38,6 +38,9 @@ public struct TestFlightQueries: Sendable {
         return App(id: found.id, bundleID: bundleID, name: found.attributes?.name)
     }
 
+    /// The most pages of builds read: 100,000 builds.
+    static let maximumPages = 500
+
     /// The builds of `app` (of marketing version `version` when given), every page, in any processing state.
     public func builds(appID: String, version: String? = nil, number: String? = nil) throws -> [Build] {
         var query: [(String, String)] = [("filter[app]", appID)]
@@ -59,7 +62,14 @@ public struct TestFlightQueries: Sendable {
                 }
             }
             // `sort=-version` compares strings ("9" after "10"), so every page is read and compared as numbers.
-            guard let next = page.links?.next, let url = URL(string: next), pages < 500 else { break }
+            guard let next = page.links?.next, let url = URL(string: next) else { break }
+            // A server that always has a next page must not make a number out of a partial list.
+            guard pages < TestFlightQueries.maximumPages else {
+                throw ASCError.invalidResponse(
+                    request: "GET /v1/builds",
+                    reason: "the list of builds goes on past \(TestFlightQueries.maximumPages) pages of 200, the "
+                        + "limit Slipway reads; no build number is worked out from part of it")
+            }
             page = try client.get(url, as: JSONAPI.List<BuildAttributes>.self)
             pages += 1
         }

@@ -16,6 +16,7 @@ extension TestFlightService {
         public var groups: [String] = []
         public var timeout: Double = 3600
         public var pollInterval: Double = 30
+        public static let minimumPollInterval = 1.0
         /// Use the build-upload API even where altool is present.
         public var useAPI = false
 
@@ -29,6 +30,14 @@ extension TestFlightService {
     /// "What to Test" and adds the build to the groups. Progress goes to standard error, the summary to stdout.
     public func upload(_ request: UploadRequest, console: Console) throws -> ExitStatus {
         var request = request
+        // Asking App Store Connect without pause would spend the key's rate limit in minutes.
+        guard request.pollInterval >= UploadRequest.minimumPollInterval else {
+            throw Failure(
+                "a poll interval of \(request.pollInterval) seconds is below the minimum of "
+                    + "\(Int(UploadRequest.minimumPollInterval)) second",
+                hint: "use --poll-interval \(Int(UploadRequest.minimumPollInterval)) or more (default: 30)",
+                exitStatus: .badInput)
+        }
         if let path = request.notesFile {
             do {
                 request.whatToTest = try String(contentsOfFile: path, encoding: .utf8)

@@ -55,7 +55,7 @@ struct TestFlightUploadTests {
         let ipa = try makeIPA()
         try "Try the new pinned notes.\n".write(toFile: folder.path + "/notes.txt", atomically: true, encoding: .utf8)
         let result = try slipway([
-            "testflight", "upload", ipa, "--wait", "--poll-interval", "0", "--notes-file", "notes.txt",
+            "testflight", "upload", ipa, "--wait", "--poll-interval", "1", "--notes-file", "notes.txt",
             "--groups", "Internal Testers,Friends",
         ])
         #expect(result.status == 0, "\(result.stderr)")
@@ -93,7 +93,7 @@ struct TestFlightUploadTests {
 
     @Test("an unknown beta group is refused before the upload, naming the app's groups; a missing file exits 2")
     func badInput() throws {
-        let result = try slipway(["testflight", "upload", try makeIPA(), "--groups", "Nobody", "--poll-interval", "0"])
+        let result = try slipway(["testflight", "upload", try makeIPA(), "--groups", "Nobody", "--poll-interval", "1"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("the app has no beta group named \"Nobody\""))
         #expect(result.stderr.contains("\"Internal Testers\", \"Friends\""))
