@@ -15,16 +15,34 @@ public final class Repository {
     /// The working tree, or `nil` for a bare repository.
     public let workingDirectory: URL?
 
-    /// Opens the repository containing `path`, searching parent folders as git does.
-    public init(discoveringFrom path: URL) throws(GitError) {
+    /// Opens the repository containing `path`, searching parent folders as git does. With `GIT_DIR` or
+    /// `GIT_WORK_TREE` in `environment`, the repository and working tree are the ones git itself selects there
+    /// (`git rev-parse`, run from `path`), so Slipway never acts on another repository than git's own commands.
+    public init(discoveringFrom path: URL, environment: [String: String] = [:]) throws(GitError) {
         GitLibrary.ensureInitialised()
         var pointer: OpaquePointer?
-        let code = git_repository_open_ext(&pointer, path.path, 0, nil)
+        let selected = try Self.selectedByEnvironment(from: path, environment: environment)
+        let code =
+            selected.map {
+                git_repository_open_ext(&pointer, $0.gitDirectory, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
+            }
+            ?? git_repository_open_ext(&pointer, path.path, 0, nil)
         if code == GIT_ENOTFOUND.rawValue {
             throw .notARepository(path: path.path)
         }
         try check(code, "git_repository_open_ext")
         guard let pointer else { throw .notARepository(path: path.path) }
+        if let selected {
+            if let workTree = selected.workTree {
+                let set = git_repository_set_workdir(pointer, workTree, 0)
+                if set != 0 { git_repository_free(pointer) }
+                try check(set, "git_repository_set_workdir")
+            } else if git_repository_workdir(pointer) != nil {
+                // git sees no working tree here (GIT_DIR of a bare repository, or `core.bare`): neither does Slipway.
+                git_repository_free(pointer)
+                throw .notARepository(path: path.path)
+            }
+        }
         handle = pointer
         gitDirectory = URL(fileURLWithPath: String(cString: git_repository_path(pointer)), isDirectory: true)
         commonDirectory = URL(fileURLWithPath: String(cString: git_repository_commondir(pointer)), isDirectory: true)
@@ -35,6 +53,44 @@ public final class Repository {
 
     deinit {
         git_repository_free(handle)
+    }
+
+    /// The git folder and working tree (`nil` when git sees none) that `GIT_DIR`/`GIT_WORK_TREE` select from
+    /// `path`, asked of git itself; `nil` when neither is set.
+    private static func selectedByEnvironment(from path: URL, environment: [String: String]) throws(GitError)
+        -> (gitDirectory: String, workTree: String?)?
+    {
+        let gitDir = environment["GIT_DIR"] ?? ""
+        let workTree = environment["GIT_WORK_TREE"] ?? ""
+        guard !gitDir.isEmpty || !workTree.isEmpty else { return nil }
+        // A hook git runs at the top of the working tree gets `GIT_DIR=.git`: discovery finds the same, and the
+        // commit hook's budget has no room for a `git rev-parse`.
+        if workTree.isEmpty,
+            RealPath.resolve((gitDir.hasPrefix("/") ? gitDir : path.path + "/" + gitDir))
+                == RealPath.resolve(path.path + "/.git")
+        {
+            return nil
+        }
+        let output: String
+        do {
+            output = try GitCommand.run(
+                ["rev-parse", "--absolute-git-dir", "--is-bare-repository"], in: path, environment: environment,
+                capturing: true, timeout: 30)
+        } catch {
+            throw .notARepository(path: path.path)
+        }
+        let lines = output.split(separator: "\n").map(String.init)
+        guard let gitDirectory = lines.first, !gitDirectory.isEmpty else { throw .notARepository(path: path.path) }
+        guard lines.count > 1, lines[1] == "false" else { return (gitDirectory, nil) }
+        let top: String
+        do {
+            top = try GitCommand.run(
+                ["rev-parse", "--show-toplevel"], in: path, environment: environment, capturing: true, timeout: 30)
+        } catch {
+            return (gitDirectory, nil)
+        }
+        let folder = top.trimmingCharacters(in: .newlines)
+        return (gitDirectory, folder.isEmpty ? nil : folder)
     }
 
     public var isBare: Bool { git_repository_is_bare(handle) == 1 }

@@ -24,7 +24,7 @@ public struct PostCommitHook {
         }
         if let reason = HookGuard.reasonToSkip(environment: environment) { return skip(reason) }
         do {
-            let repository = try Repository(discoveringFrom: directory)
+            let repository = try Repository(discoveringFrom: directory, environment: environment)
             if repository.isBare || repository.isEmpty { return skip("no commit to judge") }
             if let reason = HookGuard.reasonToSkip(repository: repository) { return skip(reason) }
             let head = try repository.commit(try repository.resolveCommit("HEAD"))

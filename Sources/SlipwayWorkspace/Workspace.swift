@@ -67,7 +67,7 @@ public struct Workspace {
     ) throws -> Workspace {
         let repository: Repository
         do {
-            repository = try Repository(discoveringFrom: directory)
+            repository = try Repository(discoveringFrom: directory, environment: environment)
         } catch .notARepository where needs == .anyFolder {
             let configuration = readingConfiguration ? try Configuration.load(fromRoot: directory) : Configuration()
             return Workspace(
@@ -75,9 +75,19 @@ public struct Workspace {
                 environment: environment)
         }
         return Workspace(
-            currentDirectory: directory, root: repository.rootDirectory, repository: repository,
+            currentDirectory: currentDirectory(directory, in: repository), root: repository.rootDirectory,
+            repository: repository,
             configuration: readingConfiguration ? try configuration(of: repository) : Configuration(),
             environment: environment)
+    }
+
+    /// `directory`, or the working tree's top when `directory` is not in it: GIT_WORK_TREE may name a working tree
+    /// elsewhere, and git then works from its top.
+    private static func currentDirectory(_ directory: URL, in repository: Repository) -> URL {
+        let root = RealPath.resolve(repository.rootDirectory.path)
+        let here = RealPath.resolve(directory.path)
+        let inside = here == root || here.hasPrefix(root == "/" ? "/" : root + "/")
+        return inside ? directory : repository.rootDirectory
     }
 
     /// The repository; outside one, the error discovery gives, for what cannot work without history.
