@@ -535,7 +535,15 @@ if [ ! -x "${slipway:-/nonexistent}" ]; then
         "run 'slipway hooks install' with the slipway you use now, or delete $0" >&2
     exit 0
 fi
-if [ -n "$refs" ]; then printf '%s\n' "$refs"; fi | "$slipway" hook pre-push "$@"
+status=0
+if [ -n "$refs" ]; then printf '%s\n' "$refs"; fi | "$slipway" hook pre-push "$@" || status=$?
+# 1 is the refusal .slipway.yml asks for (hooks.prePush: block). Any other status is Slipway itself failing (a
+# crash, a broken install), which must not stop a push: one line says so, and the push goes on.
+case "$status" in
+0 | 1) exit "$status" ;;
+esac
+echo "slipway: pre-push hook failed (exit status $status), so it reported nothing; the push goes on" >&2
+exit 0
 
 """##),
     ]

@@ -2,6 +2,12 @@ import Foundation
 import SlipwayHooks
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 @Suite("the pre-push hook, run by real git pushes to a local bare remote")
 struct PrePushHookTests {
     func makeRepositories(configuration: String? = nil) throws -> (local: TestRepository, remote: TestRepository) {
@@ -139,5 +145,27 @@ struct PrePushHookTests {
         #expect(result.status == 0)
         #expect(result.stderr.contains("slipway: main -> origin main: MAJOR CHANGE"), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
+    }
+}
+
+@Suite("the pre-push hook never blocks a push on Slipway's own failure")
+struct PrePushHookFailOpenTests {
+    @Test(
+        "a slipway that crashes or fails under the hook lets the push go, with one line saying so",
+        arguments: [
+            "kill -SEGV $$", "exit 2", "exit 127",
+        ])
+    func failOpen(body: String) throws {
+        let (local, remote) = try PrePushHookTests().makeRepositories()
+        let broken = local.directory.url.appendingPathComponent("broken-slipway")
+        try Data("#!/bin/sh\ncat >/dev/null\n\(body)\n".utf8).write(to: broken)
+        chmod(broken.path, 0o755)
+        try local.git(["config", "slipway.path", broken.path])
+        try local.write("App/App.swift", "struct App { let b = 2 }\n")
+        try local.commitWithHooks("Tweak", extraEnvironment: ["SLIPWAY_SKIP_HOOK": "1"])
+        let push = try local.gitResult(["push", "origin", "main"])
+        #expect(push.status == 0, "\(body): \(push.stderr)")
+        #expect(push.stderr.contains("slipway: pre-push hook failed (exit status"), "\(body): \(push.stderr)")
+        #expect(try PrePushHookTests().remoteHead(remote, "main") == (try local.head()))
     }
 }
