@@ -17,6 +17,11 @@ extension ReleaseExecutor {
     ) -> Failure {
         var notes: [String] = []
         if let log { notes.append("the stage's full output is in \(log)") }
+        // A program a passed stage left in the background must not outlive the release it belonged to.
+        for entry in progress.stageGroups ?? [] {
+            guard ProcessGroup.end(entry.group) != nil else { continue }
+            notes.append("ended the programs the stage \(entry.stage.inDoubleQuotes) left running")
+        }
         let files = plan.specFiles.joined(separator: ", ")
         let one = plan.specFiles.count == 1
         // Everything before the commit is undone here; the journal goes too, unless the files could not be put

@@ -75,4 +75,26 @@ struct ReleaseStageGroupTests {
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(!result.stdout.contains("process group"), "\(result.stdout)")
     }
+
+    @Test("a release rolled back after a stage passed ends the programs that stage left running")
+    func rollbackEndsSurvivor() throws {
+        let repo = try ReleaseRepository.make(
+            config: """
+                stages:
+                  - name: serve
+                    run: sleep 600 </dev/null >/dev/null 2>&1 & echo $$ > group.pid
+                  - name: fail
+                    run: exit 3
+
+                """)
+        try repo.write(".gitignore", "build/\ngroup.pid\n")
+        try repo.commit("Ignore the stage's file")
+        let failed = try repo.slipway("release", "minor")
+        #expect(failed.status == 1, "\(failed.stdout)\(failed.stderr)")
+        let group = try #require(readPid(repo.url.appendingPathComponent("group.pid")))
+        defer { kill(-group, SIGKILL) }
+        #expect(!ProcessGroup.hasLiveMembers(group), "the background sleep should end with the rolled-back release")
+        #expect(failed.stderr.contains("ended the programs the stage \"serve\" left running"), "\(failed.stderr)")
+    }
+
 }
