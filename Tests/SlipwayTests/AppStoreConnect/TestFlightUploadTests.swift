@@ -156,7 +156,7 @@ final class KeyFolderProbe: ProcessRunning, @unchecked Sendable {
 /// The Linux transport's command line, as data: the token and body live in private files, never in argv.
 @Suite("App Store Connect: the curl transport")
 struct CurlTransportTests {
-    @Test("argv holds the method, URL and file paths only; the headers file carries the token")
+    @Test("argv holds the method, URL and file paths only; the headers, token included, come on standard input")
     func argumentsHoldNoSecrets() throws {
         let url = try #require(URL(string: "https://api.appstoreconnect.apple.com/v1/builds?filter%5Bapp%5D=1"))
         let request = HTTPRequest(
@@ -167,7 +167,12 @@ struct CurlTransportTests {
         #expect(arguments.contains("-g"))
         #expect(arguments.suffix(2) == ["--", url.absoluteString])
         let header = try #require(arguments.firstIndex(of: "-H"))
-        #expect(arguments[header + 1] == "@/tmp/f/headers")
+        #expect(arguments[header + 1] == "@-")
+        let connect = try #require(arguments.firstIndex(of: "--connect-timeout"))
+        #expect(arguments[connect + 1] == "30")
+        let total = try #require(arguments.firstIndex(of: "--max-time"))
+        #expect(arguments[total + 1] == "60")
+        #expect(arguments.contains("--max-filesize"))
         let body = try #require(arguments.firstIndex(of: "--data-binary"))
         #expect(arguments[body + 1] == "@/tmp/f/body")
         #expect(arguments[arguments.index(after: try #require(arguments.firstIndex(of: "-X")))] == "PATCH")
