@@ -26,23 +26,23 @@ public enum ASCError: SlipwayError, Equatable {
         case .unreadableKey(let path, let variable, let reason):
             return "cannot read the App Store Connect API key \(path.cQuotedIfNeeded) (\(variable)): \(reason)"
         case .unauthorized(let detail):
-            return "App Store Connect rejected the API key (401): \(detail)"
+            return "App Store Connect rejected the API key (401): \(detail.cQuotedIfNeeded)"
         case .forbidden(let detail):
-            return "App Store Connect refused the request (403): \(detail)"
+            return "App Store Connect refused the request (403): \(detail.cQuotedIfNeeded)"
         case .appNotFound(let bundleID):
             return "App Store Connect has no app with bundle id \(bundleID.cQuotedIfNeeded) for this API key"
         case .api(let status, let request, let detail):
-            return "App Store Connect answered \(status) to \(request): \(detail)"
+            return "App Store Connect answered \(status) to \(request): \(detail.cQuotedIfNeeded)"
         case .network(let url, let reason):
             return "cannot reach App Store Connect at \(url): \(reason)"
         case .invalidResponse(let request, let reason):
             return "unexpected answer from App Store Connect to \(request): \(reason)"
         case .waitTimedOut(let build, let state, let seconds):
-            return "build \(build) is still \(state) after \(seconds) s of waiting"
+            return "build \(build) is still \(state.cQuotedIfNeeded) after \(seconds) s of waiting"
         case .processingFailed(let build, let state):
-            return "App Store Connect could not process build \(build): its state is \(state)"
+            return "App Store Connect could not process build \(build): its state is \(state.cQuotedIfNeeded)"
         case .uploadFailed(let detail):
-            return "the upload failed: \(detail)"
+            return "the upload failed: \(detail.cQuotedIfNeeded)"
         case .badArtifact(let path, let reason):
             return "cannot upload \(path.cQuotedIfNeeded): \(reason)"
         }

@@ -116,6 +116,6 @@ enum ReleaseDryRunReport {
         template.renderOmittingEmpty([
             "version": ManifestWriter.pathSafe(plan.version), "build": plan.build.map(ManifestWriter.pathSafe) ?? "",
             "commit": "<release commit>",
-        ])
+        ]).cQuotedIfNeeded
     }
 }

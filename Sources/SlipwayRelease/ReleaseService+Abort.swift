@@ -73,7 +73,7 @@ extension ReleaseService {
         for file in journal.manifestFiles {
             let url = root.appendingPathComponent(file)
             folders.insert(url.deletingLastPathComponent())
-            if unlink(url.path) == 0 { report.done.append("removed \(file)") }
+            if unlink(url.path) == 0 { report.done.append("removed \(file.cQuotedIfNeeded)") }
         }
         for folder in folders {
             // A folder that cannot be listed has no temporary file of ours to remove.

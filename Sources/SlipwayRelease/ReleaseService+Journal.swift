@@ -39,7 +39,8 @@ extension ReleaseService {
         var text = "A release is pending: \(journal.project) \(journal.version)"
         text += journal.build.map { " (\($0))" } ?? ""
         text += " from \(journal.head.prefix(7))\(journal.branch.map { " on \($0)" } ?? ""), started "
-        text += "\(UTCTimestamp.string(journal.startedAt)) by '\(journal.command)'\n"
+        text +=
+            "\(UTCTimestamp.string(journal.startedAt)) by \(journal.command.needsCQuoting ? journal.command.cQuoted : "'\(journal.command)'")\n"
         for (index, step) in journal.steps.enumerated() {
             let mark = index < journal.completed ? "done   " : (index == journal.completed ? "next   " : "       ")
             text += "  \(mark)\(index + 1). \(step.summary)\n"

@@ -55,7 +55,9 @@ public final class WriterLock {
 
         /// `pid 4242 on build-mac since 2024-05-01T12:00:00Z ('slipway release minor')`.
         public var summary: String {
-            "pid \(pid) on \(host) since \(UTCTimestamp.string(startedAt)) ('\(command)')"
+            // The lock file is anyone's to write: its text is shown quoted when it holds a control character.
+            let shown = command.needsCQuoting ? command.cQuoted : "'\(command)'"
+            return "pid \(pid) on \(host.cQuotedIfNeeded) since \(UTCTimestamp.string(startedAt)) (\(shown))"
         }
     }
 

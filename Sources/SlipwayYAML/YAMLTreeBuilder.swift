@@ -225,13 +225,31 @@ struct YAMLTreeBuilder {
 
     private mutating func parserError(_ parser: yaml_parser_t) -> YAMLError {
         let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
-        let at = mark(parser.problem_mark).mark
+        // A reader error (invalid UTF-8, a control character) has no mark, only the byte offset it found.
+        let at =
+            parser.error == YAML_READER_ERROR
+            ? Self.position(ofByte: Int(parser.problem_offset), in: bytes) : mark(parser.problem_mark).mark
         var message = problem
         if let context = parser.context.map({ String(cString: $0) }) {
             let contextMark = mark(parser.context_mark).mark
             message += " (\(context) at line \(contextMark.line), column \(contextMark.column))"
         }
         return error(message, at: at, hint: "fix the YAML syntax at this position")
+    }
+
+    /// The line and column of a byte offset: lines broken at LF, a column counting UTF-8 lead bytes.
+    static func position(ofByte offset: Int, in bytes: [UInt8]) -> YAMLMark {
+        var line = 1
+        var column = 1
+        for byte in bytes.prefix(max(0, offset)) {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return YAMLMark(line: line, column: column, offset: min(max(0, offset), bytes.count))
     }
 
     private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
