@@ -48,17 +48,16 @@ public struct ProjectModel: Sendable, Equatable {
         self.merged = merged
     }
 
+    /// The first target of that name: a binary search, as `targets` is sorted by name (a name the spec does not
+    /// define costs a search too, not a scan: specs whose every target depends on one missing name are common).
     public func target(named name: String) -> ProjectTarget? {
-        // The resolved targets are sorted by name, so a binary search finds the first of that name; a model built
-        // in another order still gets its answer from the scan.
         var low = 0
         var high = targets.count
         while low < high {
             let middle = (low + high) / 2
             if targets[middle].name < name { low = middle + 1 } else { high = middle }
         }
-        if low < targets.count, targets[low].name == name { return targets[low] }
-        return targets.first { $0.name == name }
+        return low < targets.count && targets[low].name == name ? targets[low] : nil
     }
 
     /// The targets `name` depends on, directly and through them, each once (unknown names left out).
