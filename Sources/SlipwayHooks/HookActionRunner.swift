@@ -69,7 +69,10 @@ public struct HookActionRunner {
         }
         var termination = ProcessOutcome.Termination.exited(0)
         for arguments in commands where termination == .exited(0) {
-            termination = try runCommand(arguments, environment: environment, console: console)
+            termination =
+                action == .push
+                ? push(arguments, repository: repository, environment: environment, console: console)
+                : try runCommand(arguments, environment: environment, console: console)
         }
         let status: String
         switch termination {
@@ -80,6 +83,24 @@ public struct HookActionRunner {
         let elapsed = DurationFormat.text(Date().timeIntervalSince(started))
         console.out("\(HookActionRunner.timestamp()) \(action.rawValue) finished \(status) after \(elapsed)\n")
         return termination == .exited(0) ? .success : .negative
+    }
+
+    /// `git push` through `Repository.push`, whose output passes on with credentials and query strings removed from
+    /// URLs: git quotes the remote's URL in its errors, and this output goes to the hook log.
+    private func push(
+        _ arguments: [String], repository: Repository, environment: [String: String], console: Console
+    ) -> ProcessOutcome.Termination {
+        console.out("$ \(Shell.quote(RemoteURL.redactingCredentials(arguments)))\n")
+        console.flush()
+        var childEnvironment = environment
+        childEnvironment["GIT_TERMINAL_PROMPT"] = "0"
+        do {
+            try repository.push(arguments: Array(arguments.dropFirst()), environment: childEnvironment)
+            return .exited(0)
+        } catch {
+            console.err("slipway: \(error.message)\n")
+            return .exited(1)
+        }
     }
 
     private func runCommand(_ arguments: [String], environment: [String: String], console: Console) throws

@@ -68,17 +68,18 @@ struct YAMLReaderTests {
 
 extension YAMLReaderTests {
     /// Input libyaml refuses, and what it says: a control character or bytes that are not UTF-8 anywhere in a value,
-    /// and syntax errors at their line and column (NEL and the Unicode separators count as line breaks).
+    /// at the offending byte, and syntax errors at their line and column (NEL and the Unicode separators count as
+    /// line breaks).
     static let refused: [(bytes: [UInt8], message: String, line: Int, column: Int)] = [
-        (Array("a: 0123456789abcdef\u{7F}0123456789abcdef\n".utf8), "control characters are not allowed", 1, 1),
-        (Array("a: 0123456789abcdef\u{1F}0123456789abcdef\n".utf8), "control characters are not allowed", 1, 1),
-        (Array("a: 0123456789abcdef\u{00}0123456789abcdef\n".utf8), "control characters are not allowed", 1, 1),
+        (Array("a: 0123456789abcdef\u{7F}0123456789abcdef\n".utf8), "control characters are not allowed", 1, 20),
+        (Array("a: 0123456789abcdef\u{1F}0123456789abcdef\n".utf8), "control characters are not allowed", 1, 20),
+        (Array("a: 0123456789abcdef\u{00}0123456789abcdef\n".utf8), "control characters are not allowed", 1, 20),
         (
             Array("a: 0123456789abcdef".utf8) + [0xC3, 0x28] + Array(" 01234567\n".utf8),
-            "invalid trailing UTF-8 octet", 1, 1
+            "invalid trailing UTF-8 octet", 1, 21
         ),
-        (Array("a: ok\nb: é\n".utf8) + [0xFF, 0x0A], "invalid leading UTF-8 octet", 1, 1),
-        (Array("a: ok\nb: \"x".utf8) + [0xE2, 0x82] + Array("\"\n".utf8), "invalid trailing UTF-8 octet", 1, 1),
+        (Array("a: ok\nb: é\n".utf8) + [0xFF, 0x0A], "invalid leading UTF-8 octet", 3, 1),
+        (Array("a: ok\nb: \"x".utf8) + [0xE2, 0x82] + Array("\"\n".utf8), "invalid trailing UTF-8 octet", 2, 7),
         (
             Array("a: 0123456789abcdef\r0123456789abcdef\n".utf8),
             "could not find expected ':' (while scanning a simple key at line 2, column 1)", 3, 1
