@@ -51,7 +51,7 @@ public enum DefaultStages {
         let package = root.appendingPathComponent("Package.swift")
         if FileManager.default.fileExists(atPath: package.path) {
             let manifest =
-                FileManager.default.contents(atPath: package.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                BoundedFile.readIfRegular(package.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
             return swiftPackage(hasTests: manifest.contains(".testTarget("))
         }
         return nil

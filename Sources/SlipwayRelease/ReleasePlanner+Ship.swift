@@ -8,7 +8,7 @@ extension ReleasePlanner {
     /// commit it builds). The file must exist and be tracked, so a failed release can put its bytes back.
     func whatToTest(_ path: String, notes: String) throws -> BumpPlan.FileUpdate {
         let url = workspace.root.appendingPathComponent(path)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        guard let data = BoundedFile.readIfRegular(url.path) else {
             throw Failure(
                 "cannot release: ship.whatToTestFile \(path.cQuotedIfNeeded) does not exist",
                 hint: "create it once and commit it (\(Self.creating(path))); each release then rewrites it")
