@@ -56,7 +56,8 @@ enum ReleaseDryRunReport {
                 "\nThen, once the release is tagged\(plan.push == nil ? "" : " and pushed") (phase: after-push; a "
             text += "failure leaves the release, and 'slipway release retry-after-push' runs them again):\n"
             text += DryRunReport.text(own, environment: environment, requested: [], verbose: verbose, footer: false)
-            let shown = stages.contains { !$0.files.isEmpty }
+            // The notes file's contents show only with --verbose; otherwise the notes are shown here.
+            let shown = verbose && stages.contains { !$0.files.isEmpty }
             if let notes = plan.draft.releaseNotes, !shown {
                 text += "\n   What to Test:\n" + notes.split(separator: "\n").map { "     \($0)\n" }.joined()
             }
@@ -86,6 +87,11 @@ enum ReleaseDryRunReport {
         case .tag(let name, _, _):
             return row("tag", "\(name) (annotated, on the release commit)", indent: 3)
         case .writeManifest(let template, let inToto):
+            // Without artifacts there is no checksums.txt (nor an in-toto statement, which needs one).
+            let collects = plan.steps.contains {
+                if case .collectArtifacts(let patterns) = $0 { !patterns.isEmpty } else { false }
+            }
+            guard collects else { return row("manifest", manifestPath(plan, template), indent: 3) }
             var files = "\(manifestPath(plan, template)), with \(ChecksumFile.fileName)"
             if inToto { files += " and \(InTotoStatement.fileName)" }
             return row("manifest", files + " beside it", indent: 3)
