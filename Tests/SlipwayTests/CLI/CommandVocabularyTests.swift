@@ -137,13 +137,32 @@ struct CommandVocabularyTests {
     @Test("init that finds no spec where specs usually are names the one deeper and the --spec to give")
     func initNamesDeeperSpec() throws {
         let repo = try TestRepository()
-        try repo.write("ios/apps/MyApp/project.yml", "name: MyApp\n")
+        try repo.write("ios/apps/MyApp/project.yml", ReleaseFixture.spec(version: "2.3.0", build: "9"))
         try repo.commit("app")
         let result = try repo.slipway("init", "--dry-run")
         #expect(result.status == 2)
         #expect(result.stderr.contains("found ios/apps/MyApp/project.yml deeper"), "\(result.stderr)")
         #expect(result.stderr.contains("slipway init --spec ios/apps/MyApp/project.yml"))
         #expect(!result.stderr.contains("run 'slipway init'"))
+
+        // The --spec it names works, for init and for the commands that read the spec.
+        let named = try repo.slipway("init", "--dry-run", "--spec", "ios/apps/MyApp/project.yml")
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(named.stdout.contains("spec: \"ios/apps/MyApp/project.yml\""), "\(named.stdout)")
+        let version = try repo.slipway("version", "--json", "--spec", "ios/apps/MyApp/project.yml")
+        #expect(version.status == 0, "\(version.stderr)")
+        #expect(version.stdout.contains("2.3.0"))
+        let release = try repo.slipway(
+            "release", "patch", "--dry-run", "--no-doctor", "--spec", "ios/apps/MyApp/project.yml")
+        #expect(release.status == 0, "\(release.stderr)")
+        #expect(release.stdout.contains("version       2.3.0 -> 2.3.1"), "\(release.stdout)")
+    }
+
+    @Test("testflight latest-build --version is read as --set, with a deprecation line")
+    func latestBuildVersionAlias() throws {
+        let result = try run("testflight", "latest-build", "--bundle-id", "com.example.app", "--version", "1.0")
+        #expect(result.stderr.contains("warning: '--version' is deprecated: use '--set'"), "\(result.stderr)")
+        #expect(result.status != 64)
     }
 }
 
