@@ -103,8 +103,10 @@ public struct ManifestService {
             + ": \(commits) commit\(commits == 1 ? "" : "s")\(since), \(artifacts) artifact\(artifacts == 1 ? "" : "s")\n"
         // The paths come from configuration (`release.manifest`) or `--output`: shown quoted when they hold a
         // control character, so no line of the summary can begin with their text.
-        let checksums = display(written.checksums, root: root).cQuotedIfNeeded
-        text += "  checksums  \(checksums)  (check from the repository root: shasum -a 256 -c \(checksums))\n"
+        if artifacts > 0 {
+            let checksums = display(written.checksums, root: root).cQuotedIfNeeded
+            text += "  checksums  \(checksums)  (check from the repository root: shasum -a 256 -c \(checksums))\n"
+        }
         if let inToto = written.inToto { text += "  in-toto    \(display(inToto, root: root).cQuotedIfNeeded)\n" }
         text += "  manifest   \(display(written.manifest, root: root).cQuotedIfNeeded)\n"
         return text

@@ -188,7 +188,9 @@ struct ReleaseJournal: Codable {
             throw Failure(
                 "the release journal \(url.path) has format \(header.format.map(String.init) ?? "none"), which this "
                     + "slipway (format \(currentFormat)) does not know, so it neither continues nor undoes it",
-                hint: "run --continue or --abort with the slipway that wrote it, or \(byHand)", exitStatus: .badInput)
+                hint:
+                    "run 'slipway release continue' or 'slipway release abort' with the slipway that wrote it, or \(byHand)",
+                exitStatus: .badInput)
         }
         guard var journal = try? JSON.decode(ReleaseJournal.self, from: Data(bytes)) else { throw unreadable }
         if let owner = journal.repository, let identity = identity(of: repository), owner != identity {
@@ -196,7 +198,8 @@ struct ReleaseJournal: Codable {
                 "the release journal \(url.path) belongs to another repository"
                     + (journal.root.map { " (the checkout at \($0))" } ?? "")
                     + ": this checkout is a copy of it, and its pending release is not this one's",
-                hint: "run --continue or --abort in that checkout; if this copy has no release of its own pending, "
+                hint:
+                    "run 'slipway release continue' or 'slipway release abort' in that checkout; if this copy has no release of its own pending, "
                     + "remove \(url.path)", exitStatus: .badInput)
         }
         let here = RealPath.resolve(root.path)

@@ -4,13 +4,13 @@ import SlipwayGit
 
 /// The push is a release's point of no return: once `git push` has started, the release may be on the remote, and
 /// undoing it locally would leave the remote holding a commit and a tag the repository no longer has (and the next
-/// release cutting the same version again). `--abort` goes ahead only when the remote is asked and provably lacks it.
+/// release cutting the same version again). `release abort` goes ahead only when the remote is asked and provably lacks it.
 extension ReleaseService {
-    /// Seconds `--continue` and `--abort` wait for a `git push` a killed release left running before ending it.
+    /// Seconds `release continue` and `release abort` wait for a `git push` a killed release left running before ending it.
     static let pendingPushWait = 60.0
 
     /// Waits for the `git push` an interrupted release left running (ending it after `pendingPushWait` seconds), so
-    /// nothing reaches the remote after `--abort` or `--continue` looked. One line to say what happened, if anything.
+    /// nothing reaches the remote after `release abort` or `release continue` looked. One line to say what happened, if anything.
     func settlePendingPush(_ journal: ReleaseJournal, console: Console) {
         guard !journal.pushed, let pid = journal.pushStarted?.pid, ProcessGroup.isRunning(pid) else { return }
         console.out("Waiting for the git push (process \(pid)) the interrupted release started...\n")
@@ -30,7 +30,7 @@ extension ReleaseService {
     func refuseAbortingPushedRelease(_ journal: ReleaseJournal, commit: OID?) throws {
         guard let index = journal.pushIndex, case .push(let push) = journal.steps[index] else { return }
         let remote = RemoteURL.redactingCredentials(push.remote.name)
-        let keep = "finish it with 'slipway release --continue' (which pushes again, or confirms the push arrived)"
+        let keep = "finish it with 'slipway release continue' (which pushes again, or confirms the push arrived)"
         if journal.pushed {
             throw Failure(
                 "the release \(journal.version) was pushed to \(remote): undoing it here would leave the remote "
@@ -49,7 +49,7 @@ extension ReleaseService {
             throw Failure(
                 "the push of the release \(journal.version) to \(remote) started, and asking \(remote) whether it "
                     + "arrived failed: \(ReleaseExecutor.describe(error))",
-                hint: "\(keep); or run --abort again when \(remote) answers", exitStatus: .badInput)
+                hint: "\(keep); or run 'slipway release abort' again when \(remote) answers", exitStatus: .badInput)
         }
         let onBranch = branchReference.flatMap { answer[$0] }
         if answer[tagReference] != nil || (onBranch != nil && onBranch == commit?.hex) {
@@ -74,10 +74,10 @@ extension ReleaseService {
         return nil
     }
 
-    /// `--status`'s line about the push, when the release pushes and the push started.
+    /// `release status`'s line about the push, when the release pushes and the push started.
     static func pushStatus(_ journal: ReleaseJournal) -> String? {
         if journal.pushed {
-            return "  pushed: the release is on the remote, so --abort refuses; --continue finishes it"
+            return "  pushed: the release is on the remote, so 'release abort' refuses; 'release continue' finishes it"
         }
         guard let started = journal.pushStarted else { return nil }
         var line = "  push started \(UTCTimestamp.string(started.startedAt))"
@@ -85,7 +85,7 @@ extension ReleaseService {
             line += ProcessGroup.isRunning(pid) ? " (git push, process \(pid), still running)" : " (git push has ended)"
         }
         return line
-            + "; whether it arrived is not known: --continue pushes again (or confirms it arrived), --abort first "
+            + "; whether it arrived is not known: 'release continue' pushes again (or confirms it arrived), 'release abort' first "
             + "asks the remote and refuses unless the release is not there"
     }
 }

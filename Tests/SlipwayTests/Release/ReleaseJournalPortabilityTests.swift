@@ -20,14 +20,14 @@ struct ReleaseJournalPortabilityTests {
         try String(contentsOf: folder.appendingPathComponent("project.yml"), encoding: .utf8)
     }
 
-    @Test("--abort in a copy of the checkout refuses and leaves the original alone")
+    @Test("release abort in a copy of the checkout refuses and leaves the original alone")
     func copiedCheckout() throws {
         let (repo, _, _) = try ReleaseJournalTests.killed(after: 1)
         let copy = repo.directory.url.appendingPathComponent("copy")
         try FileManager.default.copyItem(at: repo.url, to: copy)
         let original = try Self.spec(repo.url)
         #expect(original.contains(Self.bumped))
-        for arguments in [["release", "--abort"], ["release", "--continue"]] {
+        for arguments in [["release", "abort"], ["release", "continue"]] {
             let result = try SlipwayBinary.run(arguments, in: copy, environment: repo.environment)
             #expect(result.status == 2, "\(arguments): \(result.stdout)\(result.stderr)")
             #expect(result.stderr.contains("belongs to another repository"), "\(result.stderr)")
@@ -36,12 +36,12 @@ struct ReleaseJournalPortabilityTests {
         #expect(fileExists(Self.journal(repo.url)))
     }
 
-    @Test("--abort in a moved checkout puts its own spec back")
+    @Test("release abort in a moved checkout puts its own spec back")
     func movedCheckout() throws {
         let (repo, _, spec) = try ReleaseJournalTests.killed(after: 1)
         let moved = repo.directory.url.appendingPathComponent("moved")
         try FileManager.default.moveItem(at: repo.url, to: moved)
-        let result = try SlipwayBinary.run(["release", "--abort"], in: moved, environment: repo.environment)
+        let result = try SlipwayBinary.run(["release", "abort"], in: moved, environment: repo.environment)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("put project.yml back as it was"), "\(result.stdout)")
         #expect(try Data(contentsOf: moved.appendingPathComponent("project.yml")) == spec)
@@ -57,7 +57,7 @@ struct ReleaseJournalPortabilityTests {
             of: #""format"\s*:\s*1\b"#, with: "\"format\": 99", options: .regularExpression)
         #expect(changed != text)
         try Data(changed.utf8).write(to: url)
-        for arguments in [["release", "--abort"], ["release", "--continue"], ["release", "--status"]] {
+        for arguments in [["release", "abort"], ["release", "continue"], ["release", "status"]] {
             let result = try repo.slipway(arguments: arguments)
             #expect(result.status == 2, "\(arguments): \(result.stdout)\(result.stderr)")
             #expect(result.stderr.contains("has format 99"), "\(result.stderr)")
@@ -65,24 +65,24 @@ struct ReleaseJournalPortabilityTests {
         #expect(try Self.spec(repo.url).contains(Self.bumped))
     }
 
-    @Test("a journal that is a folder or a symbolic link is reported by --status, not taken for none")
+    @Test("a journal that is a folder or a symbolic link is reported by release status, not taken for none")
     func oddJournal() throws {
         let repo = try ReleaseRepository.make()
         let url = Self.journal(repo.url)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        let folder = try repo.slipway("release", "--status")
+        let folder = try repo.slipway("release", "status")
         #expect(folder.status != 0)
         #expect(folder.stderr.contains("is a folder"), "\(folder.stdout)\(folder.stderr)")
         try FileManager.default.removeItem(at: url)
         try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: "/dev/null")
-        let link = try repo.slipway("release", "--status")
+        let link = try repo.slipway("release", "status")
         #expect(link.status != 0)
         #expect(link.stderr.contains("is a symbolic link"), "\(link.stdout)\(link.stderr)")
     }
 
-    @Test("--abort and --continue remove the temporary files an interrupted atomic write left")
+    @Test("release abort and --continue remove the temporary files an interrupted atomic write left")
     func writeLeftovers() throws {
-        for command in ["--abort", "--continue"] {
+        for command in ["abort", "continue"] {
             let (repo, _, _) = try ReleaseJournalTests.killed(after: 1)
             let leftover = repo.url.appendingPathComponent(".project.yml.slipway-AbC123")
             try Data("half".utf8).write(to: leftover)

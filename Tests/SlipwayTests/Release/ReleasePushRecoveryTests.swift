@@ -38,34 +38,35 @@ struct ReleasePushRecoveryTests {
         return (repo, remote, gate)
     }
 
-    @Test("--status says the push started; --abort waits for it, finds the release on the remote and refuses")
+    @Test(
+        "release status says the push started; release abort waits for it, finds the release on the remote and refuses")
     func abortRefusedAfterPushArrived() throws {
         let (repo, remote, gate) = try Self.killedDuringPush(accept: true)
-        let status = try repo.slipway("release", "--status")
+        let status = try repo.slipway("release", "status")
         #expect(status.status == 1)
         #expect(status.stdout.contains("  push started "), "\(status.stdout)")
         #expect(status.stdout.contains("still running"), "\(status.stdout)")
         try Data().write(to: gate.appendingPathComponent("go"))
-        let abort = try repo.slipway("release", "--abort")
+        let abort = try repo.slipway("release", "abort")
         #expect(abort.status == 2, "\(abort.stdout)\(abort.stderr)")
         #expect(abort.stderr.contains("reached origin (it has the tag v1.3.0)"), "\(abort.stderr)")
-        #expect(abort.stderr.contains("'slipway release --continue'"), "\(abort.stderr)")
+        #expect(abort.stderr.contains("'slipway release continue'"), "\(abort.stderr)")
         // Nothing was undone: the tag, the commit and the journal stay.
         #expect(try repo.git(["tag", "-l", "v1.3.0"]) == "v1.3.0\n")
         #expect(try repo.log("%s") == "Release 1.3.0 (43)\n")
         #expect(fileExists(repo.gitFolder.appendingPathComponent("slipway/release-journal")))
-        let resumed = try repo.slipway("release", "--continue")
+        let resumed = try repo.slipway("release", "continue")
         #expect(resumed.status == 0, "\(resumed.stdout)\(resumed.stderr)")
         #expect(try remote.git(["rev-parse", "refs/heads/main"]) == (try repo.git(["rev-parse", "HEAD"])))
         #expect(!fileExists(repo.gitFolder.appendingPathComponent("slipway/release-journal")))
-        #expect(try repo.slipway("release", "--status").stdout == "No release is pending.\n")
+        #expect(try repo.slipway("release", "status").stdout == "No release is pending.\n")
     }
 
-    @Test("--abort undoes a release whose push the remote rejected, once it asked the remote")
+    @Test("release abort undoes a release whose push the remote rejected, once it asked the remote")
     func abortAfterPushRejected() throws {
         let (repo, remote, gate) = try Self.killedDuringPush(accept: false)
         try Data().write(to: gate.appendingPathComponent("go"))
-        let abort = try repo.slipway("release", "--abort")
+        let abort = try repo.slipway("release", "abort")
         #expect(abort.status == 0, "\(abort.stdout)\(abort.stderr)")
         #expect(abort.stdout.contains("deleted the tag v1.3.0"), "\(abort.stdout)")
         #expect(try repo.git(["tag", "-l", "v1.3.0"]) == "")
@@ -73,12 +74,12 @@ struct ReleasePushRecoveryTests {
         #expect(!fileExists(repo.gitFolder.appendingPathComponent("slipway/release-journal")))
     }
 
-    @Test("--abort refuses when the remote cannot be asked whether the push arrived")
+    @Test("release abort refuses when the remote cannot be asked whether the push arrived")
     func abortRefusedWhenRemoteUnreachable() throws {
         let (repo, remote, gate) = try Self.killedDuringPush(accept: false)
         try Data().write(to: gate.appendingPathComponent("go"))
         try FileManager.default.moveItem(at: remote.url, to: remote.directory.url.appendingPathComponent("gone"))
-        let abort = try repo.slipway("release", "--abort")
+        let abort = try repo.slipway("release", "abort")
         #expect(abort.status == 2, "\(abort.stdout)\(abort.stderr)")
         #expect(abort.stderr.contains("asking origin whether it arrived failed"), "\(abort.stderr)")
         #expect(try repo.git(["tag", "-l", "v1.3.0"]) == "v1.3.0\n")
