@@ -33,6 +33,7 @@ enum TestFlightCommand: SlipwayCommandGroup {
             var bundleID: String?
             var set: String?
             var json = false
+            var timeout: Seconds?
             var project = SpecChoice()
 
             static var declarations: [Declaration<Self>] {
@@ -40,6 +41,9 @@ enum TestFlightCommand: SlipwayCommandGroup {
                     .option(
                         \.bundleID, "bundle-id", "<id>",
                         help: "The app's bundle identifier (default: the one app the spec ships)."),
+                    .option(
+                        \.timeout, "timeout", "<seconds>",
+                        help: "How long each request may take (default: 120, or SLIPWAY_HTTP_TIMEOUT)."),
                     .option(
                         \.set, "set", "<version>", help: "Only builds of this marketing version (1.4.2).",
                         deprecated: ["version"]),
@@ -56,7 +60,14 @@ enum TestFlightCommand: SlipwayCommandGroup {
                 bundleID = try ShippingBundleID.resolve(
                     context.workspace(app: options.project.app, needs: .anyFolder), options: options.project.locator)
             }
-            return try TestFlightService(environment: context.environment).runLatestBuild(
+            var environment = context.environment
+            if let timeout = options.timeout {
+                guard timeout.value >= 1 else {
+                    throw UsageError(message: "--timeout '\(timeout.optionText)' is less than 1 second", spec: spec)
+                }
+                environment["SLIPWAY_HTTP_TIMEOUT"] = String(timeout.value)
+            }
+            return try TestFlightService(environment: environment).runLatestBuild(
                 bundleID: bundleID, version: options.set, json: options.json, console: context.console)
         }
     }

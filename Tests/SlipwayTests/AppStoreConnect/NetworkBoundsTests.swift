@@ -18,12 +18,14 @@ struct NetworkBoundsTests {
         key = try TestAPIKey()
     }
 
-    func slipway(_ server: LocalHTTPServer, _ extra: [String: String] = [:]) throws -> ProcessResult {
+    func slipway(_ server: LocalHTTPServer, _ extra: [String: String] = [:], arguments: [String] = []) throws
+        -> ProcessResult
+    {
         var environment = isolatedEnvironment(home: folder.url)
         for (name, value) in key.environment(baseURL: server.baseURL) { environment[name] = value }
         for (name, value) in extra { environment[name] = value }
         return try SlipwayBinary.run(
-            ["testflight", "latest-build", "--bundle-id", "com.example.MyApp"], in: folder.url,
+            ["testflight", "latest-build", "--bundle-id", "com.example.MyApp"] + arguments, in: folder.url,
             environment: environment)
     }
 
@@ -42,9 +44,13 @@ struct NetworkBoundsTests {
         }
         let started = Date()
         let result = try slipway(server, ["SLIPWAY_HTTP_TIMEOUT": "1"])
-        #expect(Date().timeIntervalSince(started) < 6)
+        #expect(Date().timeIntervalSince(started) < 5)
         #expect(result.status != 0)
         #expect(result.stderr.contains("no complete answer within 1 seconds"), "\(result.stderr)")
+        // --timeout says the same on the command line.
+        let flagged = try slipway(server, arguments: ["--timeout", "2"])
+        #expect(flagged.status != 0)
+        #expect(flagged.stderr.contains("no complete answer within 2 seconds"), "\(flagged.stderr)")
     }
 
     @Test("a request killed mid-flight leaves no Authorization header on disk")
