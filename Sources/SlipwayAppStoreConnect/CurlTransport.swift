@@ -20,20 +20,21 @@ public struct CurlTransport: HTTPTransport {
     /// Seconds a request may take in all, unless `SLIPWAY_HTTP_TIMEOUT` says otherwise: suits CI.
     public static let defaultTimeout = 120.0
     public static let defaultConnectTimeout = 30.0
-    /// App Store Connect's largest pages are a few MB.
+    /// App Store Connect's largest pages are a few MB; `SLIPWAY_HTTP_MAX_BYTES` changes it.
     public static let defaultMaximumResponseBytes = 64 << 20
 
     public init(
         runner: any ProcessRunning = ProcessRunner(), environment: [String: String], timeout: Double? = nil,
         connectTimeout: Double = CurlTransport.defaultConnectTimeout,
-        maximumResponseBytes: Int = CurlTransport.defaultMaximumResponseBytes
+        maximumResponseBytes: Int? = nil
     ) {
         self.runner = runner
         self.environment = environment
         let configured = environment["SLIPWAY_HTTP_TIMEOUT"].flatMap(Double.init).flatMap { $0 >= 1 ? $0 : nil }
         self.timeout = timeout ?? configured ?? CurlTransport.defaultTimeout
         self.connectTimeout = min(connectTimeout, self.timeout)
-        self.maximumResponseBytes = maximumResponseBytes
+        let largest = environment["SLIPWAY_HTTP_MAX_BYTES"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+        self.maximumResponseBytes = maximumResponseBytes ?? largest ?? CurlTransport.defaultMaximumResponseBytes
     }
 
     /// The command line for a request whose files are in `folder`, as data.

@@ -53,6 +53,16 @@ struct NetworkBoundsTests {
         #expect(flagged.stderr.contains("no complete answer within 2 seconds"), "\(flagged.stderr)")
     }
 
+    @Test("a response past the size limit is refused, not read whole")
+    func oversizedResponse() throws {
+        let server = try LocalHTTPServer { _ in
+            LocalHTTPServer.Response(status: 200, body: Data(repeating: UInt8(ascii: "x"), count: 3 << 20))
+        }
+        let result = try slipway(server, ["SLIPWAY_HTTP_MAX_BYTES": String(1 << 20)])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("larger than the 1048576-byte limit"), "\(result.stderr)")
+    }
+
     @Test("a request killed mid-flight leaves no Authorization header on disk")
     func killedRequestLeavesNoSecret() throws {
         let server = try LocalHTTPServer { _ in
