@@ -79,6 +79,12 @@ struct OracleAgreementTests {
             comparison.check(
                 plans == expectedPlans,
                 "\(name): scheme \(expected.name) has test plans \(plans), XcodeGen \(expectedPlans)")
+            let configurations = [scheme.testConfiguration, scheme.archiveConfiguration]
+            let expectedConfigurations = [expected.testConfiguration, expected.archiveConfiguration]
+            comparison.check(
+                configurations == expectedConfigurations,
+                "\(name): scheme \(expected.name) tests and archives with \(configurations), XcodeGen "
+                    + "\(expectedConfigurations)")
         }
         for extra in shared.map(\.name) where !schemes.contains(where: { $0.name == extra }) {
             comparison.check(false, "\(name): scheme \(extra) is not XcodeGen's")
