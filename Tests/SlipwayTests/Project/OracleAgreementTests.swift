@@ -95,13 +95,26 @@ struct OracleAgreementTests {
     func agreement() throws {
         var comparison = Comparison()
         let cases = try XcodeGenOracle.cases()
-        for oracle in cases { try Self.compare(oracle, into: &comparison) }
+        var agreeingSpecs = 0
+        var warnedSpecs = 0
+        var warnings = 0
+        for oracle in cases {
+            let before = comparison.differences.count
+            try Self.compare(oracle, into: &comparison)
+            if comparison.differences.count == before { agreeingSpecs += 1 }
+            if oracle.generated {
+                let count = try XcodeGenOracle.model(oracle).warnings.count
+                warnings += count
+                if count > 0 { warnedSpecs += 1 }
+            }
+        }
         let unexpected = comparison.differences.filter { Self.accepted[$0] == nil }
         #expect(unexpected.isEmpty, "differences from XcodeGen:\n\(unexpected.joined(separator: "\n"))")
         let stale = Self.accepted.keys.filter { !comparison.differences.contains($0) }.sorted()
         #expect(stale.isEmpty, "accepted differences that no longer occur:\n\(stale.joined(separator: "\n"))")
         print(
-            "XcodeGen oracle: \(cases.count) specs, \(comparison.agreeing) of \(comparison.facts) facts agree "
-                + "(\(Self.accepted.count) accepted differences)")
+            "XcodeGen oracle: \(agreeingSpecs) of \(cases.count) specs agree fully, \(comparison.agreeing) of "
+                + "\(comparison.facts) facts (\(Self.accepted.count) accepted differences); \(warnings) warnings on "
+                + "\(warnedSpecs) specs XcodeGen generates")
     }
 }
