@@ -31,8 +31,11 @@ private struct JSONReader {
     let bytes: [UInt8]
     var position = 0
 
-    /// Deeper nesting is refused rather than allowed to exhaust the stack.
-    static let maximumDepth = 512
+    /// Deeper nesting is refused rather than allowed to exhaust the stack. Each level costs a few kilobytes of stack
+    /// in a debug build, and a secondary thread on macOS (Dispatch's, Swift concurrency's, so Swift Testing's) has
+    /// 512 KiB: about 200 levels of objects. The documents Slipway reads (its journal, App Store Connect's answers)
+    /// nest fewer than ten.
+    static let maximumDepth = 100
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -49,8 +52,13 @@ private struct JSONReader {
     }
 
     mutating func value(depth: Int) throws(JSON.ParseError) -> JSON {
-        guard depth < JSONReader.maximumDepth else { throw error("nesting deeper than \(JSONReader.maximumDepth)") }
         guard let byte = current else { throw error("the document ends where a value should be") }
+        // Only containers nest: a scalar inside the deepest container allowed is still read.
+        if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+            guard depth < JSONReader.maximumDepth else {
+                throw error("nesting deeper than \(JSONReader.maximumDepth)")
+            }
+        }
         switch byte {
         case UInt8(ascii: "{"): return try object(depth: depth)
         case UInt8(ascii: "["): return try array(depth: depth)
@@ -184,13 +192,26 @@ private struct JSONReader {
         }
     }
 
-    /// Four hex digits.
+    /// Four hex digits (and nothing else: `UInt16(_:radix:)` would also take a sign, as in `\u+fff`).
     mutating func hexUnit() throws(JSON.ParseError) -> UInt16 {
-        guard position + 4 <= bytes.count,
-            let unit = UInt16(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)
-        else { throw error("expected four hex digits after \\u") }
-        position += 4
+        var unit: UInt16 = 0
+        for _ in 0..<4 {
+            guard let byte = current, let digit = JSONReader.hexValue(byte) else {
+                throw error("expected four hex digits after \\u")
+            }
+            unit = unit << 4 | UInt16(digit)
+            position += 1
+        }
         return unit
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
     }
 
     mutating func number() throws(JSON.ParseError) -> JSON {

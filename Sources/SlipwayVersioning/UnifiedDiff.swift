@@ -18,7 +18,11 @@ package enum UnifiedDiff {
             for index in 0..<after.count { text += "+" + after.rendered(index) }
             return text
         }
-        func same(_ index: Int) -> Bool { before.line(index) == after.line(index) }
+        // The last line also differs when only one side ends it with a line break.
+        func same(_ index: Int) -> Bool {
+            before.line(index) == after.line(index)
+                && (index < before.count - 1 || before.unterminated == after.unterminated)
+        }
         var hunks: [ClosedRange<Int>] = []
         for index in 0..<before.count where !same(index) {
             let low = max(0, index - context)

@@ -35,6 +35,7 @@ struct JSONTests {
         let cases: [(String, Int)] = [
             ("", 0), ("[1,]", 3), ("{\"a\" 1}", 5), ("[1 2]", 3), ("nul", 3), ("01", 0), ("1.", 2), ("-", 1),
             ("\"a\nb\"", 2), ("\"\\x\"", 2), ("\"\\ud83d\"", 7), ("[1] x", 4), ("\"abc", 4), ("{\"a\": }", 6),
+            ("\"\\u+041\"", 3), ("\"\\u-041\"", 3), ("\"\\u00g1\"", 5), ("\"\\u12\"", 5),
         ]
         for (text, offset) in cases {
             #expect(throws: JSON.ParseError.self, "\(text.debugDescription)") { try JSON.parse(text) }
@@ -44,8 +45,28 @@ struct JSONTests {
                 #expect(error.offset == offset, "\(text.debugDescription): \(error)")
             }
         }
-        let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+        let deep = String(repeating: "[", count: 101) + String(repeating: "]", count: 101)
         #expect(throws: JSON.ParseError.self) { try JSON.parse(deep) }
+    }
+
+    @Test("the deepest document the reader takes is read on a 512 KiB stack, as macOS gives a secondary thread")
+    func deepestOnASmallStack() {
+        let arrays = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        let objects = String(repeating: #"{"a":"#, count: 100) + "1" + String(repeating: "}", count: 100)
+        // Written by the thread before it signals, read here after the wait.
+        nonisolated(unsafe) var readBack: [Bool] = []
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            for text in [arrays, objects] {
+                let value = try? JSON.parse(text)
+                readBack.append(value.map { (try? JSON.parse($0.compact())) == $0 } ?? false)
+            }
+            done.signal()
+        }
+        thread.stackSize = 512 * 1024
+        thread.start()
+        done.wait()
+        #expect(readBack == [true, true])
     }
 
     @Test("what the writer writes, the reader reads back the same")

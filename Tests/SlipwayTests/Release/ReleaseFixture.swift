@@ -84,6 +84,6 @@ enum ReleaseFixture {
     }
 
     static func readJSON(_ url: URL) throws -> JSON {
-        try JSONParser.parse(String(contentsOf: url, encoding: .utf8))
+        try JSON.parse(Data(contentsOf: url))
     }
 }

@@ -39,6 +39,13 @@ struct UnifiedDiffTests {
         #expect(UnifiedDiff.render(path: "p.yml", old: [0x61], new: [0x61]).isEmpty)
     }
 
+    @Test("files that differ only in the line break after the last line show that line changed, as git does")
+    func onlyTheFinalLineBreakDiffers() {
+        let diff = UnifiedDiff.render(path: "p.yml", old: Array("a: 1\nb: 2".utf8), new: Array("a: 1\nb: 2\n".utf8))
+        #expect(
+            diff == "--- a/p.yml\n+++ b/p.yml\n@@ -1,2 +1,2 @@\n a: 1\n-b: 2\n\\ No newline at end of file\n+b: 2\n")
+    }
+
     @Test("files with different line counts show as one replacement of the whole file, CRs kept")
     func wholeFile() {
         let diff = UnifiedDiff.render(path: "p.yml", old: Array("a: 1\r\nb: 2\r\n".utf8), new: Array("a: 1\r\n".utf8))

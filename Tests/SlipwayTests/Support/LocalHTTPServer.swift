@@ -38,6 +38,7 @@ final class LocalHTTPServer: @unchecked Sendable {
     private let handler: @Sendable (Request) -> Response
     private let lock = NSLock()
     private var recorded: [Request] = []
+    private var stopped = false
     private var thread: Thread?
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
@@ -72,8 +73,14 @@ final class LocalHTTPServer: @unchecked Sendable {
         thread.start()
     }
 
-    /// Stops accepting; the accept loop ends when the socket is shut down.
+    /// Stops accepting; the accept loop ends when the socket is shut down. Only the first call closes the socket: a
+    /// second (`deinit` after `stop()`) would close whatever another test has opened under the same number since.
     func stop() {
+        let first = lock.withLock {
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
         shutdown(socket, Int32(SHUT_RDWR))
         close(socket)
     }

@@ -4,8 +4,8 @@ import SlipwayGit
 import SlipwayWorkspace
 import Testing
 
-@Suite("release lock")
-struct ReleaseLockTests {
+@Suite("the writer lock's file: who holds it, worktrees, stale holders")
+struct WriterLockFileTests {
     @Test("a second release is refused while the first holds the lock, naming the holder; free again afterwards")
     func contention() throws {
         let repo = try ReleaseFixture.released()
