@@ -36,11 +36,11 @@ public struct InitService {
     /// Everything `init` would write; throws when there is no spec to describe.
     public func findings() throws -> Findings {
         var findings = Findings()
-        let paths = SpecCandidates.find(root: workspace.root)
+        let paths = SpecCandidates.search(root: workspace.root)
         guard !paths.isEmpty else {
             throw Failure(
-                "no XcodeGen spec found: neither project.yml at the root, nor <folder>/project.yml, nor "
-                    + "Apps/<name>/project.yml",
+                "no XcodeGen spec found: no project.yml (or .yaml, .json) at the root or up to "
+                    + "\(SpecCandidates.searchDepth) folders down, outside Carthage/, Pods/, build folders and fixtures",
                 hint: "run 'slipway init' in the repository that holds the spec")
         }
         for path in paths { findings.specs.append(try spec(at: path)) }
