@@ -4,7 +4,7 @@ import SlipwayVersioning
 
 /// `slipway bump`: parses its options and hands them to `BumpService`.
 enum BumpCommand: SlipwayCommand {
-    static let spec = CommandSpec(
+    static let about = CommandSpec.About(
         path: ["bump"],
         abstract: "Bump the marketing version and build number in project.yml, editing nothing but the numbers.",
         discussion: """
@@ -12,64 +12,81 @@ enum BumpCommand: SlipwayCommand {
             1.4.3, 1.5.0, 2.0.0) and the build number + 1. auto: the level detect suggests for the commits since
             the latest release tag. Every definition changes together (all files or none); references such as
             $(MARKETING_VERSION) are left alone. Refuses (exit 1) when the definitions disagree.
-            """,
-        arguments: [.init(name: "level", help: "build, patch, minor, major or auto (optional with --set or --build).")],
-        options: [
-            .init(
-                name: "set", value: "<version>",
-                help: "Set the marketing version everywhere (also brings disagreeing\ndefinitions back into step). "
-                    + "With several apps, <app>=<version>\n(repeatable): a definition the apps share is written once.",
-                repeatable: true),
-            .init(
-                name: "build", value: "<n>",
-                help: "Set the build number everywhere (e.g. $GITHUB_RUN_NUMBER),\n"
-                    + "or 'testflight': App Store Connect's highest + 1; or <app>=<n>\n(repeatable).",
-                repeatable: true),
-            TestFlightCommand.buildBundleIDOption,
-            .init(name: "dry-run", value: nil, help: "Print the unified diff of what would change; write nothing."),
-            CommandSpec.waitOption,
-            .init(name: "json", value: nil, help: "Print JSON: old and new values and every edited position."),
-            CommandSpec.specOption, CommandSpec.projectRootOption, CommandSpec.appOption,
-        ])
+            """)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-        if let status = try runApps(arguments, context) { return status }
-        for name in ["set", "build"] where arguments.all(name).count > 1 {
+    struct Options: CommandOptions {
+        var level: String?
+        var set: [String] = []
+        var build: [String] = []
+        var bundleID: String?
+        var dryRun = false
+        var wait = false
+        var json = false
+        var project = SpecChoice()
+
+        static var declarations: [Declaration<Self>] {
+            [
+                .argument(
+                    \.level, "level", help: "build, patch, minor, major or auto (optional with --set or --build).",
+                    completion: .words(BumpRequest.levels)),
+                .option(
+                    \.set, "set", "<version>",
+                    help: "Set the marketing version everywhere (also brings disagreeing definitions back into "
+                        + "step). With several apps, <app>=<version> (repeatable): a definition the apps share is "
+                        + "written once."),
+                .option(
+                    \.build, "build", "<n>",
+                    help: "Set the build number everywhere (e.g. $GITHUB_RUN_NUMBER), or 'testflight': App Store "
+                        + "Connect's highest + 1; or <app>=<n> (repeatable)."),
+                .buildBundleID(\.bundleID),
+                .dryRun(\.dryRun, help: "Print the unified diff of what would change; write nothing."),
+                .wait(\.wait),
+                .json(\.json, help: "Print JSON: old and new values and every edited position."),
+            ] + Declaration.specChoice(\.project)
+        }
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) throws -> ExitStatus {
+        if let status = try runApps(options, context) { return status }
+        for (name, values) in [("set", options.set), ("build", options.build)] where values.count > 1 {
             throw UsageError(
-                message: "--\(name) is given \(arguments.all(name).count) times: give it once, or once per app as "
+                message: "--\(name) is given \(values.count) times: give it once, or once per app as "
                     + "<app>=<value>", spec: spec)
         }
         var parsed: (request: BumpRequest, requested: String)
         do {
             parsed = try BumpRequest.parse(
-                level: arguments.positionals.first, set: arguments.value("set"), build: arguments.value("build"),
-                for: .bump)
+                level: options.level, set: options.set.first, build: options.build.first, for: .bump)
         } catch {
             throw UsageError(message: error.message, spec: spec)
         }
-        let workspace = try context.workspace(app: arguments.value("app"), needs: .anyFolder)
-        let options = SpecLocator.Options(spec: arguments.value("spec"), projectRoot: arguments.value("project-root"))
+        let app = options.project.app
+        let workspace = try context.workspace(app: app, needs: .anyFolder)
+        let locator = options.project.locator
         parsed.request.buildNumbers = TestFlightBuildNumbers(
-            bundleID: arguments.value("bundle-id"), context: context, app: arguments.value("app"), options: options)
-        parsed.request.options = options
+            bundleID: options.bundleID, context: context, app: app, options: locator)
+        parsed.request.options = locator
         return try BumpService(workspace: workspace)
             .run(
-                parsed.request, dryRun: arguments.flag("dry-run"), json: arguments.flag("json"),
-                commandLine: context.commandLine, waitForLock: arguments.flag("wait"), console: context.console)
+                parsed.request, dryRun: options.dryRun, json: options.json, commandLine: context.commandLine,
+                waitForLock: options.wait, console: context.console)
     }
 
     /// `--set holder=5.2.0 --set verifier=5.2.0`: several apps in one bump; `nil` for the one-app forms.
-    static func runApps(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus? {
+    static func runApps(_ options: Options, _ context: CommandContext) throws -> ExitStatus? {
         let request: AppsBumpRequest
         do {
-            guard let parsed = try AppsBumpRequest.parse(set: arguments.all("set"), build: arguments.all("build"))
-            else { return nil }
+            guard let parsed = try AppsBumpRequest.parse(set: options.set, build: options.build) else { return nil }
             request = parsed
         } catch {
             throw UsageError(message: error.message, spec: spec)
         }
-        let others = ["app", "spec", "project-root", "bundle-id"].filter { arguments.value($0) != nil }
-        if let level = arguments.positionals.first {
+        let given: [(String, String?)] = [
+            ("app", options.project.app), ("spec", options.project.spec),
+            ("project-root", options.project.projectRoot), ("bundle-id", options.bundleID),
+        ]
+        let others = given.filter { $0.1 != nil }.map(\.0)
+        if let level = options.level {
             throw UsageError(message: "<app>=<value> gives each app its value; '\(level)' does not apply", spec: spec)
         }
         if let other = others.first {
@@ -78,7 +95,7 @@ enum BumpCommand: SlipwayCommand {
         }
         return try BumpService(workspace: try context.workspace(app: nil, needs: .anyFolder, everyApp: true))
             .run(
-                request, dryRun: arguments.flag("dry-run"), json: arguments.flag("json"),
-                commandLine: context.commandLine, waitForLock: arguments.flag("wait"), console: context.console)
+                request, dryRun: options.dryRun, json: options.json, commandLine: context.commandLine,
+                waitForLock: options.wait, console: context.console)
     }
 }

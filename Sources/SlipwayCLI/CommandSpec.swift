@@ -1,75 +1,81 @@
-/// What a command accepts, from which both the parser and `--help` are driven.
+/// What `--help`, usage errors and the completions say about one command: its words, its sentence, and its options
+/// and arguments as its `CommandOptions` declare them.
 struct CommandSpec: Sendable {
-    struct Option: Sendable {
-        /// Long name without dashes (`json`), and an optional one-letter short name.
-        var name: String
-        var short: Character?
-        /// The placeholder for the value (`<sha>`), or `nil` for a flag.
-        var value: String?
-        var help: String
-        var repeatable = false
+    /// What a command writes about itself; the options come from its `Options` type.
+    struct About: Sendable {
+        /// The words after `slipway` (`["hooks", "install"]`).
+        var path: [String]
+        /// One sentence, shown as OVERVIEW and in the command list.
+        var abstract: String
+        var discussion: String?
+
+        init(path: [String], abstract: String, discussion: String? = nil) {
+            self.path = path
+            self.abstract = abstract
+            self.discussion = discussion
+        }
     }
 
-    struct Argument: Sendable {
-        var name: String
-        var help: String
-        var optional = true
-        var repeatable = false
-    }
-
-    /// The words after `slipway` (`["hooks", "install"]`).
-    var path: [String]
-    /// One sentence, shown as OVERVIEW and in the command list.
-    var abstract: String
-    var discussion: String?
-    var arguments: [Argument] = []
-    var options: [Option] = []
+    var about: About
+    /// Arguments and options in their declared order; `defaults` holds the defaults `--help` shows, by name.
+    var declared: [OptionInfo] = []
+    var defaults: [String: String] = [:]
     var subcommands: [CommandSpec] = []
+    /// A command with subcommands that also runs on its own (`release`, beside `release continue`).
+    var runsItself = false
 
+    var path: [String] { about.path }
+    var abstract: String { about.abstract }
     var name: String { path.joined(separator: " ") }
+    var arguments: [OptionInfo] { declared.filter { $0.kind == .argument } }
+    var options: [OptionInfo] { declared.filter { $0.kind != .argument } }
 
-    static let helpOption = Option(name: "help", short: "h", value: nil, help: "Show help information.")
+    static let helpOption = OptionInfo(kind: .flag, name: "help", short: "h", help: "Show help information.")
 
-    /// `--spec` and `--project-root`, for the commands that read the spec (`version`, `bump`).
-    static let specOption = Option(
-        name: "spec", value: "<path>",
-        help: "The XcodeGen spec, relative to the current folder\n(default: 'spec' in .slipway.yml, else project.yml).")
-    static let projectRootOption = Option(
-        name: "project-root", value: "<path>",
-        help: "The folder includes resolve against, as xcodegen --project-root\n"
-            + "(default: 'projectRoot' in .slipway.yml, else the spec's folder).")
+    /// `slipway notes [<range>] [--json] ...`: every argument and option, in declared order.
+    var usage: String { usageWords.joined(separator: " ") }
 
-    /// `--app`, for the commands that work on one app of `apps:` in `.slipway.yml`.
-    static let appOption = Option(
-        name: "app", value: "<name>",
-        help: "The app of 'apps:' in .slipway.yml to work on (required when\nthere are several).")
-
-    /// Every command that writes takes the repository's one lock; this waits for it instead of refusing.
-    static let waitOption = Option(
-        name: "wait", value: nil,
-        help: "When another Slipway command holds the repository's lock,\nwait for it instead of refusing (exit 2).")
-
-    var usage: String {
+    /// The usage line's words, a bracketed option with its value being one word.
+    var usageWords: [String] {
         var parts = ["slipway"] + path
-        if !subcommands.isEmpty {
+        if !subcommands.isEmpty, !runsItself {
             parts.append(path.isEmpty ? "<command> [<options>]" : "<subcommand>")
-            return parts.joined(separator: " ")
+            return parts
         }
         for argument in arguments {
             let word = "<\(argument.name)>" + (argument.repeatable ? " ..." : "")
-            parts.append(argument.optional ? "[\(word)]" : word)
+            parts.append(argument.required ? word : "[\(word)]")
         }
-        for option in options {
-            let word = "--\(option.name)" + (option.value.map { " \($0)" } ?? "")
-            parts.append("[\(word)]" + (option.repeatable ? " ..." : ""))
+        return parts
+            + options.map {
+                "[--\($0.name)" + ($0.placeholder.map { " \($0)" } ?? "") + "]" + ($0.repeatable ? " ..." : "")
+            }
+    }
+
+    /// The usage wrapped at 100 columns, continuation lines under the command's first word.
+    func wrappedUsage(prefix: String) -> String {
+        let indent = String(repeating: " ", count: prefix.count + 8)
+        var lines: [String] = []
+        var line = prefix
+        for word in usageWords {
+            if line.count + 1 + word.count > 100, line.count > indent.count, line != prefix {
+                lines.append(line)
+                line = indent + word
+            } else {
+                line += (line == prefix ? "" : " ") + word
+            }
         }
-        return parts.joined(separator: " ")
+        lines.append(line)
+        return lines.joined(separator: "\n")
     }
 
     var help: String {
         var text = "OVERVIEW: \(abstract)\n"
-        if let discussion { text += "\n\(discussion)\n" }
-        text += "\nUSAGE: \(usage)\n"
+        if let discussion = about.discussion { text += "\n\(discussion)\n" }
+        text += "\n" + wrappedUsage(prefix: "USAGE: ") + "\n"
+        if runsItself {
+            for subcommand in subcommands { text += subcommand.wrappedUsage(prefix: "       ") + "\n" }
+        }
         if !arguments.isEmpty {
             text += "\nARGUMENTS:\n"
             for argument in arguments {
@@ -80,8 +86,10 @@ struct CommandSpec: Sendable {
         for option in options + [CommandSpec.helpOption] {
             var names = "--\(option.name)"
             if let short = option.short { names = "-\(short), " + names }
-            if let value = option.value { names += " \(value)" }
-            text += CommandSpec.row(names, option.help)
+            if let placeholder = option.placeholder { names += " \(placeholder)" }
+            var help = option.help
+            if let value = defaults[option.name] { help += " (default: \(value))" }
+            text += CommandSpec.row(names, help)
         }
         if !subcommands.isEmpty {
             text += path.isEmpty ? "\nCOMMANDS:\n" : "\nSUBCOMMANDS:\n"
@@ -94,18 +102,39 @@ struct CommandSpec: Sendable {
         return text
     }
 
+    /// The name column is 28 wide; help is wrapped at 80 columns, on spaces.
+    static let width = 80
+    static let nameColumn = 28
+
     static func row(_ left: String, _ right: String) -> String {
         let indent = "  " + left
-        let lines = right.split(separator: "\n", omittingEmptySubsequences: false)
-        let pad = String(repeating: " ", count: 28)
+        let pad = String(repeating: " ", count: nameColumn)
+        let lines = wrap(right, width: width - nameColumn)
         var text: String
-        if indent.count < 26 {
-            text =
-                indent + String(repeating: " ", count: 28 - indent.count) + (lines.first.map(String.init) ?? "") + "\n"
+        if indent.count < nameColumn - 2 {
+            text = indent + String(repeating: " ", count: nameColumn - indent.count) + (lines.first ?? "") + "\n"
         } else {
-            text = indent + "\n" + pad + (lines.first.map(String.init) ?? "") + "\n"
+            text = indent + "\n" + pad + (lines.first ?? "") + "\n"
         }
         for line in lines.dropFirst() { text += pad + line + "\n" }
         return text
+    }
+
+    /// Words joined into lines of at most `width` characters (a longer word gets a line of its own).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
     }
 }

@@ -4,7 +4,7 @@ import SlipwayWorkspace
 
 /// `slipway detect`: parses its options and hands them to `DetectService`.
 enum DetectCommand: SlipwayCommand {
-    static let spec = CommandSpec(
+    static let about = CommandSpec.About(
         path: ["detect"],
         abstract: "Decide whether a commit or a range of commits is a major change, and explain why rule by rule.",
         discussion: """
@@ -13,38 +13,51 @@ enum DetectCommand: SlipwayCommand {
             Rules: message-tag, skip-tag, swift-files, shared-code, build-config (configured in .slipway.yml).
             The report names the targets the change affects (their sources, Info.plist, entitlements, config
             files, spec lines, or a target they depend on), read from the spec at the head commit.
-            """,
-        arguments: [.init(name: "revision", help: "A commit (default HEAD) or a range <a>..<b>.")],
-        options: [
-            .init(
-                name: "base", value: "<sha>",
-                help:
-                    "CI: the commit before the push. Missing or all zeros (a new branch):\nthe latest release tag reachable from --head, else the root."
-            ),
-            .init(name: "head", value: "<sha>", help: "CI: the pushed commit (default HEAD)."),
-            .init(name: "each", value: "<range>", help: "Judge every commit of <a>..<b> on its own, newest first."),
-            .init(name: "json", value: nil, help: "Print JSON (JSON Lines with --each)."),
-            .init(name: "exit-code", value: nil, help: "Exit 0 for a major change, 1 for none."),
-            .init(
-                name: "github-output", value: nil,
-                help: "Append major, bump and reasons to the file named by $GITHUB_OUTPUT."),
-            .init(
-                name: "github-matrix", value: nil,
-                help:
-                    "Append matrix={\"include\":[{scheme, platform, destination}]} of the\naffected schemes to $GITHUB_OUTPUT."
-            ),
-            CommandSpec.appOption,
-        ])
+            """)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-        let revision = arguments.positionals.first
-        let ci = arguments.value("base") != nil || arguments.value("head") != nil
+    struct Options: CommandOptions {
+        var revision: String?
+        var base: String?
+        var head: String?
+        var each: String?
+        var json = false
+        var exitCode = false
+        var githubOutput = false
+        var githubMatrix = false
+        var project = SpecChoice()
+
+        static var declarations: [Declaration<Self>] {
+            [
+                .argument(\.revision, "revision", help: "A commit (default HEAD) or a range <a>..<b>."),
+                .option(
+                    \.base, "base", "<sha>",
+                    help: "CI: the commit before the push. Missing or all zeros (a new branch): the latest release "
+                        + "tag reachable from --head, else the root."),
+                .option(\.head, "head", "<sha>", help: "CI: the pushed commit (default HEAD)."),
+                .option(\.each, "each", "<range>", help: "Judge every commit of <a>..<b> on its own, newest first."),
+                .json(\.json, help: "Print JSON (JSON Lines with --each)."),
+                .flag(\.exitCode, "exit-code", help: "Exit 0 for a major change, 1 for none."),
+                .flag(
+                    \.githubOutput, "github-output",
+                    help: "Append major, bump and reasons to the file named by $GITHUB_OUTPUT."),
+                .flag(
+                    \.githubMatrix, "github-matrix",
+                    help: "Append matrix={\"include\":[{scheme, platform, destination}]} of the affected schemes to "
+                        + "$GITHUB_OUTPUT."),
+            ] + Declaration.specChoice(\.project)
+        }
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) throws -> ExitStatus {
+        let revision = options.revision
+        let ci = options.base != nil || options.head != nil
+        let outputs = [("github-output", options.githubOutput), ("github-matrix", options.githubMatrix)]
         let target: DetectService.Target
-        if let each = arguments.value("each") {
+        if let each = options.each {
             guard revision == nil, !ci else {
                 throw UsageError(message: "--each cannot be combined with a revision, --base or --head", spec: spec)
             }
-            for flag in ["github-output", "github-matrix"] where arguments.flag(flag) {
+            for (flag, given) in outputs where given {
                 throw UsageError(
                     message: "--\(flag) reports one verdict; it cannot be combined with --each", spec: spec)
             }
@@ -53,16 +66,16 @@ enum DetectCommand: SlipwayCommand {
             guard revision == nil else {
                 throw UsageError(message: "give either a revision or --base/--head, not both", spec: spec)
             }
-            target = .ci(base: arguments.value("base"), head: arguments.value("head") ?? "HEAD")
+            target = .ci(base: options.base, head: options.head ?? "HEAD")
         } else if let revision, RevisionRange.isRange(revision) {
             target = .range(revision)
         } else {
             target = .commit(revision ?? "HEAD")
         }
         var request = DetectService.Request(target: target)
-        request.json = arguments.flag("json")
-        request.exitCode = arguments.flag("exit-code")
-        for flag in ["github-output", "github-matrix"] where arguments.flag(flag) {
+        request.json = options.json
+        request.exitCode = options.exitCode
+        for (flag, given) in outputs where given {
             guard let path = context.environment["GITHUB_OUTPUT"], !path.isEmpty else {
                 throw Failure(
                     "--\(flag) needs $GITHUB_OUTPUT to name a file",
@@ -71,8 +84,8 @@ enum DetectCommand: SlipwayCommand {
             if flag == "github-output" { request.githubOutput = path } else { request.githubMatrix = path }
         }
         do {
-            return try DetectService.run(
-                try context.workspace(), app: arguments.value("app"), request, console: context.console)
+            let workspace = try context.workspace(options.project, selectingApp: false)
+            return try DetectService.run(workspace, app: options.project.app, request, console: context.console)
         } catch let error as DetectService.AppRequired {
             throw UsageError(message: error.message, spec: spec)
         }

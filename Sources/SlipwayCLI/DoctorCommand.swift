@@ -4,7 +4,7 @@ import SlipwaySpec
 
 /// `slipway doctor`: parses its options and hands them to `DoctorService`.
 enum DoctorCommand: SlipwayCommand {
-    static let spec = CommandSpec(
+    static let about = CommandSpec.About(
         path: ["doctor"],
         abstract: "Check the project for what XcodeGen or App Store Connect would refuse, each finding with its fix.",
         discussion: """
@@ -14,20 +14,27 @@ enum DoctorCommand: SlipwayCommand {
             error-level checks first and refuses on a finding, unless --no-doctor.
             Exit status: 0 without an error-level finding (warnings allowed), 1 with one, 2 when the spec
             cannot be read.
-            """,
-        options: [
-            CommandSpec.specOption, CommandSpec.projectRootOption, CommandSpec.appOption,
-            .init(name: "json", value: nil, help: "Print the findings as JSON."),
-            .init(name: "sarif", value: nil, help: "Print the findings as SARIF 2.1.0 (for GitHub code scanning)."),
-        ])
+            """)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-        if arguments.flag("json"), arguments.flag("sarif") {
+    struct Options: CommandOptions {
+        var project = SpecChoice()
+        var json = false
+        var sarif = false
+
+        static var declarations: [Declaration<Self>] {
+            Declaration.specChoice(\.project) + [
+                .json(\.json, help: "Print the findings as JSON."),
+                .flag(\.sarif, "sarif", help: "Print the findings as SARIF 2.1.0 (for GitHub code scanning)."),
+            ]
+        }
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) throws -> ExitStatus {
+        if options.json, options.sarif {
             throw UsageError(message: "--json and --sarif are two formats: use one", spec: spec)
         }
-        let options = SpecLocator.Options(spec: arguments.value("spec"), projectRoot: arguments.value("project-root"))
-        let format: DoctorService.Format = arguments.flag("json") ? .json : arguments.flag("sarif") ? .sarif : .text
-        return try DoctorService(workspace: try context.workspace(app: arguments.value("app"), needs: .anyFolder))
-            .run(DoctorService.Request(options: options, format: format), console: context.console)
+        let format: DoctorService.Format = options.json ? .json : options.sarif ? .sarif : .text
+        return try DoctorService(workspace: try context.workspace(app: options.project.app, needs: .anyFolder))
+            .run(DoctorService.Request(options: options.project.locator, format: format), console: context.console)
     }
 }

@@ -4,7 +4,7 @@ import SlipwaySpec
 
 /// `slipway project`: parses its options and hands them to `ProjectService`.
 enum ProjectCommand: SlipwayCommand {
-    static let spec = CommandSpec(
+    static let about = CommandSpec.About(
         path: ["project"],
         abstract: "Show the project as XcodeGen would generate it: its targets and the schemes XcodeGen writes.",
         discussion: """
@@ -13,17 +13,21 @@ enum ProjectCommand: SlipwayCommand {
             Info.plist and entitlements; then each scheme XcodeGen writes, with its build targets and their
             actions, test targets (skipped ones marked), test plans (the default marked, and the bundles each plan
             runs) and the configurations of its test and archive actions. What the model cannot tell is a warning
-            on standard error at its file:line:column. --json prints the schema docs/project-model.md describes.
+            on standard error at its file:line:column. --json prints schemas/project.schema.json's object.
             Exit status: 0, or 2 when the spec cannot be read.
-            """,
-        options: [
-            CommandSpec.specOption, CommandSpec.projectRootOption, CommandSpec.appOption,
-            .init(name: "json", value: nil, help: "Print JSON."),
-        ])
+            """)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-        let options = SpecLocator.Options(spec: arguments.value("spec"), projectRoot: arguments.value("project-root"))
-        return try ProjectService(workspace: try context.workspace(app: arguments.value("app"), needs: .anyFolder))
-            .run(options, json: arguments.flag("json"), console: context.console)
+    struct Options: CommandOptions {
+        var project = SpecChoice()
+        var json = false
+
+        static var declarations: [Declaration<Self>] {
+            Declaration.specChoice(\.project) + [.json(\.json)]
+        }
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) throws -> ExitStatus {
+        try ProjectService(workspace: try context.workspace(app: options.project.app, needs: .anyFolder))
+            .run(options.project.locator, json: options.json, console: context.console)
     }
 }

@@ -3,7 +3,7 @@ import SlipwayPipeline
 
 /// `slipway run`: parses its options and hands them to `RunService`.
 enum RunCommand: SlipwayCommand {
-    static let spec = CommandSpec(
+    static let about = CommandSpec.About(
         path: ["run"],
         abstract: "Run the project's build and test stages in order, stopping at the first failure.",
         discussion: """
@@ -20,46 +20,61 @@ enum RunCommand: SlipwayCommand {
             since that app's last release; it is required unless --major says the change is major (and without
             --affected).
             Exit status: 0 when every stage passed, 1 when one failed, 130 after Ctrl-C, 143 after SIGTERM.
-            """,
-        arguments: [
-            .init(name: "stage", help: "Run only these stages (in pipeline order). Default: all.", repeatable: true)
-        ],
-        options: [
-            .init(
-                name: "dry-run", value: nil,
-                help: "Print each stage's command, working directory and environment;\nrun nothing."),
-            .init(
-                name: "major", value: nil,
-                help:
-                    "Treat the change as major: also run stages with 'when: major'.\nDefault: what detect says about HEAD since the latest release tag."
-            ),
-            .init(name: "json", value: nil, help: "With --dry-run: print the plan as one JSON object."),
-            .init(
-                name: "ui-tests", value: nil,
-                help: "Also run UI-test targets in the derived test stage\n(as 'run.uiTests: true' does)."),
-            .init(
-                name: "affected", value: nil,
-                help:
-                    "Build and test only the schemes the change since the latest release\ntag affects (as 'slipway detect' names them); a note names the rest."
-            ),
-            .init(
-                name: "if-present", value: nil,
-                help:
-                    "Skip named stages that do not exist (a note says so) instead of\nfailing; none existing is a successful no-op."
-            ),
-            CommandSpec.appOption,
-        ])
+            """)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-        if arguments.flag("json"), !arguments.flag("dry-run") {
+    struct Options: CommandOptions {
+        var stages: [String] = []
+        var dryRun = false
+        var verbose = false
+        var major = false
+        var json = false
+        var uiTests = false
+        var affected = false
+        var ifPresent = false
+        var project = SpecChoice()
+
+        static var declarations: [Declaration<Self>] {
+            [
+                .argument(\.stages, "stage", help: "Run only these stages (in pipeline order). Default: all."),
+                .dryRun(
+                    \.dryRun,
+                    help: "Print each stage's name, command and when it runs, and the environment once; run nothing."),
+                .flag(
+                    \.verbose, "verbose",
+                    help: "With --dry-run: also each stage's working directory, timeout and whole environment."),
+                .flag(
+                    \.major, "major",
+                    help: "Treat the change as major: also run stages with 'when: major'. Default: what detect says "
+                        + "about HEAD since the latest release tag."),
+                .json(\.json, help: "With --dry-run: print the plan as one JSON object."),
+                .flag(
+                    \.uiTests, "ui-tests",
+                    help: "Also run UI-test targets in the derived test stage (as 'run.uiTests: true' does)."),
+                .flag(
+                    \.affected, "affected",
+                    help: "Build and test only the schemes the change since the latest release tag affects (as "
+                        + "'slipway detect' names them); a note names the rest."),
+                .flag(
+                    \.ifPresent, "if-present",
+                    help: "Skip named stages that do not exist (a note says so) instead of failing; none existing "
+                        + "is a successful no-op."),
+            ] + Declaration.specChoice(\.project)
+        }
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) throws -> ExitStatus {
+        if options.json, !options.dryRun {
             throw UsageError(message: "--json only goes with --dry-run", spec: spec)
         }
+        if options.verbose, !options.dryRun {
+            throw UsageError(message: "--verbose only goes with --dry-run", spec: spec)
+        }
         var request = RunService.Request(
-            stages: arguments.positionals, dryRun: arguments.flag("dry-run"),
-            major: arguments.flag("major") ? true : nil,
-            ifPresent: arguments.flag("if-present"), json: arguments.flag("json"), uiTests: arguments.flag("ui-tests"))
-        request.affected = arguments.flag("affected")
-        return try RunService(workspace: try context.workspace())
-            .run(request, app: arguments.value("app"), console: context.console)
+            stages: options.stages, dryRun: options.dryRun, major: options.major ? true : nil,
+            ifPresent: options.ifPresent, json: options.json, uiTests: options.uiTests)
+        request.affected = options.affected
+        request.verbose = options.verbose
+        return try RunService(workspace: try context.workspace(options.project, selectingApp: false))
+            .run(request, app: options.project.app, console: context.console)
     }
 }

@@ -1,26 +1,93 @@
 import Foundation
+import SlipwayConfig
 import SlipwayCore
 import SlipwaySpec
 import SlipwayWorkspace
 
-/// A command the `slipway` executable can run: a spec to parse against and a call into one service.
-protocol SlipwayCommand: Sendable {
-    static var spec: CommandSpec { get }
-    /// For a command that only groups others (`slipway hooks install`): the commands below it. Their specs are
-    /// `spec.subcommands` too, so help lists them.
-    static var subcommands: [SlipwayCommand.Type] { get }
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus
+/// A command the `slipway` executable can run: what it says about itself, its options (`CommandOptions`), and a
+/// call into one service.
+protocol SlipwayCommand {
+    associatedtype Options: CommandOptions = NoOptions
+    static var about: CommandSpec.About { get }
+    /// The commands below this one (`slipway hooks install`); help lists them.
+    static var subcommands: [any SlipwayCommand.Type] { get }
+    /// A group only dispatches to its subcommands; `release` also runs on its own.
+    static var isGroup: Bool { get }
+    /// An old flag that now is a subcommand (`release --continue`): read for one release, with a deprecation line.
+    static func subcommand(forDeprecatedFlag word: String) -> (any SlipwayCommand.Type)?
+    static func run(_ options: Options, _ context: CommandContext) throws -> ExitStatus
 }
 
 extension SlipwayCommand {
-    static var subcommands: [SlipwayCommand.Type] { [] }
+    static var subcommands: [any SlipwayCommand.Type] { [] }
+    static var isGroup: Bool { false }
+    static func subcommand(forDeprecatedFlag word: String) -> (any SlipwayCommand.Type)? { nil }
+
+    /// The command as help, usage errors and completions show it.
+    static var spec: CommandSpec {
+        let declarations = Options.declarations
+        let initial = Options()
+        var spec = CommandSpec(
+            about: about, declared: declarations.map(\.info), subcommands: subcommands.map { $0.spec },
+            runsItself: !isGroup && !subcommands.isEmpty)
+        for declaration in declarations {
+            if let text = declaration.defaultText(initial) { spec.defaults[declaration.info.name] = text }
+        }
+        return spec
+    }
+
+    /// Runs the command on the words after its name: a subcommand's, help, or its own options.
+    static func main(_ words: [String], _ context: CommandContext) throws -> ExitStatus {
+        if let first = words.first, let command = subcommands.first(where: { $0.about.path.last == first }) {
+            return try command.main(Array(words.dropFirst()), context)
+        }
+        if let index = words.firstIndex(where: { subcommand(forDeprecatedFlag: $0) != nil }),
+            let command = subcommand(forDeprecatedFlag: words[index])
+        {
+            let replacement = (["slipway"] + command.about.path).joined(separator: " ")
+            context.console.err(
+                "warning: '\(words[index])' is deprecated: use '\(replacement)' (the old spelling goes away in the "
+                    + "next release)\n")
+            var rest = words
+            rest.remove(at: index)
+            return try command.main(rest, context)
+        }
+        if isGroup { return try dispatchGroup(words, context) }
+        let parsed = try OptionParser<Options>.parse(words, spec: spec)
+        if parsed.wantsHelp {
+            context.console.out(spec.help)
+            return .success
+        }
+        for line in parsed.deprecations { context.console.err("warning: \(line)\n") }
+        return try run(parsed.options, context)
+    }
+
+    /// A group's first word is not one of its subcommands: help, or a usage error that suggests the nearest.
+    private static func dispatchGroup(_ words: [String], _ context: CommandContext) throws -> ExitStatus {
+        let names = subcommands.map { $0.about.path.last ?? "" }
+        guard let first = words.first else {
+            throw UsageError(
+                message: "missing subcommand of '\(spec.name)': one of \(names.joined(separator: ", "))", spec: spec)
+        }
+        if first == "--help" || first == "-h" {
+            context.console.out(spec.help)
+            return .success
+        }
+        if first.hasPrefix("-") {
+            throw UsageError(message: "unknown option '\(first)'", spec: spec)
+        }
+        let near = ConfigReader.nearest(first, in: names).map { "; did you mean '\($0)'?" } ?? ""
+        throw UsageError(message: "unknown subcommand '\(first)' of '\(spec.name)'\(near)", spec: spec)
+    }
 }
 
-/// A command that only groups subcommands; running it alone prints its help as a usage error.
-protocol SlipwayCommandGroup: SlipwayCommand {}
+/// A command that only groups subcommands.
+protocol SlipwayCommandGroup: SlipwayCommand where Options == NoOptions {}
 
 extension SlipwayCommandGroup {
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+    static var isGroup: Bool { true }
+
+    static func run(_ options: NoOptions, _ context: CommandContext) throws -> ExitStatus {
         context.console.err(spec.help)
         return .usage
     }
@@ -47,24 +114,53 @@ struct CommandContext {
     func workspace(app: String?, needs: Workspace.Needs = .repository, everyApp: Bool = false) throws -> Workspace {
         try workspace(needs: needs).selecting(app: app, everyApp: everyApp)
     }
+
+    /// The workspace as `--app` sees it (with `selectingApp`, also the only app, and several apps need the name),
+    /// with `--spec` and `--project-root` in place of `.slipway.yml`'s choices. Without `selectingApp` the service
+    /// chooses (`detect` judges each app, `run --major` runs the shared stages).
+    func workspace(_ choice: SpecChoice, needs: Workspace.Needs = .repository, selectingApp: Bool = true) throws
+        -> Workspace
+    {
+        var workspace = try workspace(needs: needs)
+        let namesSpec = choice.spec != nil || choice.projectRoot != nil
+        if selectingApp || choice.app != nil || (namesSpec && workspace.configuration.apps.count == 1) {
+            workspace = try workspace.selecting(app: choice.app)
+        } else if namesSpec, workspace.configuration.apps.count > 1 {
+            let names = workspace.configuration.appNames
+            throw Failure(
+                "--spec and --project-root name one app's spec, and \(Configuration.fileName) lists \(names.count) "
+                    + "apps (\(names.joined(separator: ", ")))", hint: "add --app <name>, for example --app \(names[0])"
+            )
+        }
+        return try workspace.choosing(choice.locator)
+    }
+
+    /// One line on standard error for an old spelling that still works for one release.
+    func deprecated(_ old: String, use new: String) {
+        console.err("warning: \(old) is deprecated: use \(new) (the old spelling goes away in the next release)\n")
+    }
 }
 
 /// Parses `slipway`'s command line, dispatches to a command, and turns errors into messages and exit codes.
 public enum SlipwayCommandLine {
-    static let commands: [SlipwayCommand.Type] = [
-        DetectCommand.self, VersionCommand.self, BumpCommand.self, RunCommand.self, ReleaseCommand.self,
-        DoctorCommand.self, ManifestCommand.self, InitCommand.self, NotesCommand.self, TestFlightCommand.self,
-        HooksCommand.self, HookCommand.self, CICommand.self,
-        ProjectCommand.self,
-    ]
+    static var commands: [any SlipwayCommand.Type] {
+        [
+            DetectCommand.self, VersionCommand.self, BumpCommand.self, RunCommand.self, ReleaseCommand.self,
+            DoctorCommand.self, ManifestCommand.self, InitCommand.self, NotesCommand.self, TestFlightCommand.self,
+            HooksCommand.self, HookCommand.self, CICommand.self, CompletionsCommand.self,
+            ProjectCommand.self,
+        ]
+    }
 
-    static let root = CommandSpec(
-        path: [],
-        abstract:
-            "Build and release automation for XcodeGen apps: detect major changes, bump versions, run stages, cut releases.",
-        options: [CommandSpec.Option(name: "version", value: nil, help: "Show the version.")],
-        subcommands: commands.map { $0.spec }
-    )
+    static var root: CommandSpec {
+        CommandSpec(
+            about: CommandSpec.About(
+                path: [],
+                abstract: "Build and release automation for XcodeGen apps: detect major changes, bump versions, run "
+                    + "stages, cut releases."),
+            declared: [OptionInfo(kind: .flag, name: "version", help: "Show the version.")],
+            subcommands: commands.map { $0.spec })
+    }
 
     public static func main() -> Never {
         // A write to a pipe whose reader has gone fails with EPIPE instead of killing Slipway on the spot, so no
@@ -146,45 +242,12 @@ public enum SlipwayCommandLine {
         if first.hasPrefix("-") {
             throw UsageError(message: "unknown option '\(first)'", spec: nil)
         }
-        guard let command = commands.first(where: { $0.spec.path.first == first }) else {
-            throw UsageError(message: "unknown command '\(first)'", spec: nil)
+        guard let command = commands.first(where: { $0.about.path.first == first }) else {
+            let names = commands.compactMap { $0.about.path.first } + ["help"]
+            let near = ConfigReader.nearest(first, in: names).map { "; did you mean '\($0)'?" } ?? ""
+            throw UsageError(message: "unknown command '\(first)'\(near)", spec: nil)
         }
-        return try runCommand(command, Array(arguments.dropFirst()), context)
-    }
-
-    static func runCommand(_ command: SlipwayCommand.Type, _ words: [String], _ context: CommandContext) throws
-        -> ExitStatus
-    {
-        if !command.subcommands.isEmpty {
-            return try runGroup(command, words, context)
-        }
-        let parsed = try ParsedArguments.parse(words, for: command.spec)
-        if parsed.wantsHelp {
-            context.console.out(command.spec.help)
-            return .success
-        }
-        return try command.run(parsed, context)
-    }
-
-    /// Dispatches `slipway <group> <subcommand> ...` to the subcommand, which parses the rest.
-    static func runGroup(_ group: SlipwayCommand.Type, _ words: [String], _ context: CommandContext) throws
-        -> ExitStatus
-    {
-        guard let first = words.first else {
-            let names = group.subcommands.map { $0.spec.path.last ?? "" }.joined(separator: ", ")
-            throw UsageError(message: "missing subcommand of '\(group.spec.name)': one of \(names)", spec: group.spec)
-        }
-        if first == "--help" || first == "-h" {
-            context.console.out(group.spec.help)
-            return .success
-        }
-        if first.hasPrefix("-") {
-            throw UsageError(message: "unknown option '\(first)'", spec: group.spec)
-        }
-        guard let command = group.subcommands.first(where: { $0.spec.path.last == first }) else {
-            throw UsageError(message: "unknown subcommand '\(first)' of '\(group.spec.name)'", spec: group.spec)
-        }
-        return try runCommand(command, Array(words.dropFirst()), context)
+        return try command.main(Array(arguments.dropFirst()), context)
     }
 
     static func find(_ path: [String]) -> CommandSpec? {

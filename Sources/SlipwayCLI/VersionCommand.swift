@@ -4,7 +4,7 @@ import SlipwayVersioning
 
 /// `slipway version`: parses its options and hands them to `VersionService`.
 enum VersionCommand: SlipwayCommand {
-    static let spec = CommandSpec(
+    static let about = CommandSpec.About(
         path: ["version"],
         abstract: "Print the marketing version and build number from project.yml, and every place that defines them.",
         discussion: """
@@ -12,17 +12,20 @@ enum VersionCommand: SlipwayCommand {
             and target template's settings (plain, base and configs), and CFBundleShortVersionString /
             CFBundleVersion from each target's info.properties, following include: as XcodeGen does.
             Exits 1 when the definitions disagree. (slipway --version prints Slipway's own version.)
-            """,
-        options: [
-            CommandSpec.specOption, CommandSpec.projectRootOption, CommandSpec.appOption,
-            .init(name: "json", value: nil, help: "Print JSON."),
-        ])
+            """)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
-        let options = SpecLocator.Options(spec: arguments.value("spec"), projectRoot: arguments.value("project-root"))
-        return try VersionService(
-            workspace: try context.workspace(app: arguments.value("app"), needs: .anyFolder, everyApp: true)
-        )
-        .run(options, json: arguments.flag("json"), console: context.console)
+    struct Options: CommandOptions {
+        var project = SpecChoice()
+        var json = false
+
+        static var declarations: [Declaration<Self>] {
+            Declaration.specChoice(\.project) + [.json(\.json)]
+        }
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) throws -> ExitStatus {
+        let workspace = try context.workspace(app: options.project.app, needs: .anyFolder, everyApp: true)
+        return try VersionService(workspace: workspace)
+            .run(options.project.locator, json: options.json, console: context.console)
     }
 }

@@ -8,6 +8,8 @@ public struct Configuration: Sendable {
 
     public var detect = DetectConfig()
     public var release = ReleaseConfig()
+    /// `notes:`: the authors whose commits the release notes leave out.
+    public var notes = NotesConfig()
     public var hooks = HooksConfig()
     public var doctor = DoctorConfig()
     /// The XcodeGen spec, relative to the repository root.
@@ -34,6 +36,7 @@ public struct Configuration: Sendable {
     /// The top-level keys and the reader of each section; later capabilities add theirs here.
     static let topLevelKeys = [
         "detect", "spec", "projectRoot", "stages", "run", "artifacts", "release", "hooks", "apps", "doctor", "ship",
+        "notes",
     ]
 
     /// Reads `.slipway.yml` from `root` (defaults when it does not exist).
@@ -91,6 +94,7 @@ public struct Configuration: Sendable {
         case "hooks": hooks = try HooksConfig.read(node, reader)
         case "doctor": doctor = try DoctorConfig.read(node, reader)
         case "ship": ship = try ShipConfig.read(node, reader)
+        case "notes": notes = try NotesConfig.read(node, reader)
         case "apps":
             apps = try Configuration.readApps(node, reader)
             marks.apps = node.kind == .sequence ? Array(node.items) : []

@@ -37,8 +37,11 @@ public struct NotesService {
             let differ = TreeDiffer(repository: repository)
             commits = try commits.filter { try NotesService.concerns($0, scope, differ: differ, in: repository) }
         }
+        let configuration = workspace.configuration
+        commits = commits.filter { !configuration.notes.excludes(name: $0.author.name, email: $0.author.email) }
         return ReleaseNotes(
-            commits: commits, skipTags: workspace.configuration.detect.skipTags, since: since, head: head)
+            commits: commits, skipTags: configuration.detect.skipTags, tags: configuration.detect.tags, since: since,
+            head: head)
     }
 
     /// Whether `commit` is the app's: it changes a file the app compiles or no other app alone compiles (the

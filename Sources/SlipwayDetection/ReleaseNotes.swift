@@ -4,7 +4,8 @@ import SlipwayGit
 
 /// The notes of a release: the subjects of the commits since the previous one, grouped as Conventional Commits
 /// type them, breaking changes first. Release commits (a `Slipway-Release` trailer), commits tagged to skip
-/// deployment (`detect.skipTags`, `[skip deploy]`) and merge commits are left out.
+/// deployment (`detect.skipTags`, `[skip deploy]`) and merge commits are left out, and the message tags that ask for a
+/// release (`detect.tags`, `[deploy]`) are taken out of the subjects: they speak to Slipway, not to testers.
 ///
 /// A value: `slipway notes` prints it, and a release can hand the same value to the manifest and to TestFlight's
 /// "What to Test", trimmed to its 4,000-character limit.
@@ -32,10 +33,10 @@ public struct ReleaseNotes: Sendable, Equatable {
     /// TestFlight's limit for "What to Test".
     public static let defaultMaxBytes = 4000
 
-    public init(commits: [Commit], skipTags: [String], since: String?, head: OID) {
+    public init(commits: [Commit], skipTags: [String], tags: [String] = [], since: String?, head: OID) {
         self.since = since
         self.head = head
-        entries = commits.compactMap { ReleaseNotes.entry(for: $0, skipTags: skipTags) }
+        entries = commits.compactMap { ReleaseNotes.entry(for: $0, skipTags: skipTags, tags: tags) }
     }
 
     /// The types of the Conventional Commits specification and its common Angular set.
@@ -43,15 +44,18 @@ public struct ReleaseNotes: Sendable, Equatable {
         "feat", "fix", "docs", "chore", "refactor", "perf", "test", "tests", "build", "ci", "style", "revert",
     ]
 
-    static func entry(for commit: Commit, skipTags: [String]) -> Entry? {
+    static func entry(for commit: Commit, skipTags: [String], tags: [String] = []) -> Entry? {
         guard !commit.isMerge, !commit.subject.isEmpty else { return nil }
         if Repository.trailers(in: commit.message).contains(where: { $0.key == "Slipway-Release" }) { return nil }
         let message = CommitMessage(commit.message)
         if !message.tags(from: skipTags).isEmpty { return nil }
         // A subject is shown as text, so no control character (an escape sequence) gets through to a terminal.
-        let subject = String(
-            String.UnicodeScalarView(
-                commit.subject.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
+        let subject = withoutTags(
+            String(
+                String.UnicodeScalarView(
+                    commit.subject.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 })),
+            tags)
+        guard !subject.isEmpty else { return nil }
         let type = CommitMessage.conventionalType(Substring(subject))
         let group: Group
         if message.bumpLevel == .major {
@@ -66,6 +70,17 @@ public struct ReleaseNotes: Sendable, Equatable {
         // Only a Conventional Commits type is a prefix to drop: `README: …` keeps its first word.
         let conventional = type.map { ReleaseNotes.conventionalTypes.contains($0.name) } ?? false
         return Entry(group: group, subject: conventional ? description(subject) : subject, commit: commit.id)
+    }
+
+    /// `Fix the badge [deploy]` → `Fix the badge`: each tag taken out wherever it is (ignoring case), and the spaces
+    /// it leaves folded.
+    static func withoutTags(_ subject: String, _ tags: [String]) -> String {
+        var text = subject
+        for tag in tags where !tag.isEmpty {
+            while let range = text.range(of: tag, options: .caseInsensitive) { text.removeSubrange(range) }
+        }
+        guard text != subject else { return subject }
+        return text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
 
     /// `feat(ui)!: Pin notes` → `ui: Pin notes`.

@@ -20,9 +20,9 @@ public enum DoctorRule: String, Sendable, CaseIterable {
     public var defaultSeverity: DoctorFinding.Severity {
         switch self {
         case .missingSource, .missingConfigFile, .unknownSchemeTarget, .unknownDependency, .watchBundleID,
-            .watchCompanionID, .platformImport, .infoVersionLiteral:
+            .watchCompanionID, .platformImport, .infoVersionLiteral, .emptyUsageDescription:
             return .error
-        case .versionMismatch, .emptyUsageDescription, .missingEncryptionKey, .missingPrivacyManifest:
+        case .versionMismatch, .missingEncryptionKey, .missingPrivacyManifest:
             return .warning
         }
     }

@@ -28,9 +28,10 @@ struct SourceChecks {
         }
     }
 
-    /// Frameworks a platform lacks: UIKit on macOS, AppKit outside macOS, WatchKit outside watchOS.
+    /// Frameworks a platform lacks: UIKit on macOS and watchOS (whose UIKit is a few types, no views, so a file
+    /// written for iOS's fails the watch build), AppKit outside macOS, WatchKit outside watchOS.
     static let available: [String: Set<String>] = [
-        "UIKit": ["iOS", "tvOS", "watchOS", "visionOS", "macCatalyst"],
+        "UIKit": ["iOS", "tvOS", "visionOS", "macCatalyst"],
         "AppKit": ["macOS"],
         "WatchKit": ["watchOS"],
     ]
@@ -54,7 +55,10 @@ struct SourceChecks {
                 let message =
                     lacking.isEmpty
                     ? "\(found.module) is imported in a file compiled for \(all), outside #if"
-                    : "\(found.module) is imported in a file compiled for \(all), and \(lacking.joined(separator: ", ")) has no \(found.module)"
+                    : "\(found.module) is imported in a file compiled for \(all), and \(lacking.joined(separator: ", "))"
+                        + " \(lacking.count == 1 ? "has" : "have") no \(found.module)"
+                        + (found.module == "UIKit" && lacking.contains("watchOS")
+                            ? " views (the watch build fails)" : "")
                 findings.append(
                     DoctorFinding(
                         .platformImport, message,

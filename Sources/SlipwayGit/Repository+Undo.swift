@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-// What `slipway release --abort` needs to take a release back: move the branch from the release commit to the
+// What `slipway release abort` needs to take a release back: move the branch from the release commit to the
 // commit it was made from (only while it still points at the release commit), and make the index match again.
 extension Repository {
     /// Moves `refs/heads/<branch>` from `current` to `target`, only if it still points at `current` (compare and

@@ -27,7 +27,7 @@ public struct HooksService {
         /// The post-commit action to record for this clone; `nil` keeps what is configured.
         public var action: HookAction?
         /// Install even when another hook manager owns the hooks, when `core.hooksPath` comes from a global or
-        /// system config, or over a Slipway hook someone edited.
+        /// system config or leads outside the repository, or over a Slipway hook someone edited.
         public var force = false
         /// Print the plan and change nothing.
         public var dryRun = false

@@ -3,30 +3,33 @@ import SlipwayConfig
 import SlipwayCore
 import SlipwayDetection
 
-/// What `slipway run --dry-run` prints: each stage's command, working directory, limits and environment.
+/// What `slipway run --dry-run` prints: each stage's name, command and when it runs, then the environment every stage
+/// gets, once; `verbose` adds each stage's working directory, timeout, the files it writes and its whole environment.
 package enum DryRunReport {
     /// `major` is how `slipway run` decided whether the change is major (a release prints its own verdict);
     /// `footer: false` leaves out the closing "nothing was run" line, for a caller that prints its own.
     package static func text(
         _ plan: StagePlan, environment: StageEnvironment, requested: Set<String>, major: MajorChangeDecision? = nil,
-        footer: Bool = true
+        verbose: Bool = false, footer: Bool = true
     ) -> String {
         var text = "\(plan.originDescription):\n"
         for note in plan.notes { text += "  note: \(note)\n" }
         if plan.stages.isEmpty { text += "\n  (none)\n" }
         for (index, stage) in plan.stages.enumerated() {
-            text += "\n\(index + 1). \(stage.name)\n"
+            text += (verbose || index == 0 ? "\n" : "") + "\(index + 1). \(stage.name)\n"
             switch stage.command {
             case .shell(let line):
                 text += "   run:       \(indented(line, by: 14))\n"
-                text += "   as:        \(Shell.quote(["/bin/sh", "-c", line]))\n"
+                if verbose { text += "   as:        \(Shell.quote(["/bin/sh", "-c", line]))\n" }
             case .programs(let programs):
                 for (number, arguments) in programs.enumerated() {
                     text += (number == 0 ? "   command:   " : "              ") + Shell.quote(arguments) + "\n"
                 }
             }
-            text += "   directory: \(stage.workingDirectory ?? ".")\n"
-            if let timeout = stage.timeout {
+            if verbose || (stage.workingDirectory ?? ".") != "." {
+                text += "   directory: \(stage.workingDirectory ?? ".")\n"
+            }
+            if verbose, let timeout = stage.timeout {
                 // Int(exactly:) is nil for a fraction and for a value no Int holds, so this never traps.
                 let seconds = Int(exactly: timeout).map(String.init) ?? String(timeout)
                 text += "   timeout:   \(seconds) s\n"
@@ -39,10 +42,27 @@ package enum DryRunReport {
             if stage.phase == .afterPush {
                 text += "   phase:     after-push (a release runs it after the tag and the push)\n"
             }
-            text += inputs(stage)
-            text += "   environment:\n"
-            let variables = stage.environment.merging(environment.variables(stage: stage.name)) { _, slipway in slipway
+            text += inputs(stage, verbose: verbose)
+            if verbose {
+                text += "   environment:\n"
+                let variables = stage.environment.merging(environment.variables(stage: stage.name)) {
+                    _, slipway in slipway
+                }
+                for (key, value) in variables.sorted(by: { $0.key < $1.key }) {
+                    text += "     \(key)=\(Shell.quote(value))\n"
+                }
+            } else if !stage.environment.isEmpty {
+                // The stage's own `env:` values; Slipway's own variables win over them, as when it runs.
+                let own = stage.environment.filter { environment.variables(stage: stage.name)[$0.key] == nil }
+                for (key, value) in own.sorted(by: { $0.key < $1.key }) {
+                    text += "   env:       \(key)=\(Shell.quote(value))\n"
+                }
             }
+        }
+        if !verbose, !plan.stages.isEmpty {
+            text += "\nEnvironment of every stage (SLIPWAY_STAGE is the stage's name; --verbose shows each stage's):\n"
+            var variables = environment.variables(stage: "")
+            variables["SLIPWAY_STAGE"] = nil
             for (key, value) in variables.sorted(by: { $0.key < $1.key }) {
                 text += "     \(key)=\(Shell.quote(value))\n"
             }
@@ -57,10 +77,11 @@ package enum DryRunReport {
     }
 
     /// The files a derived stage writes (shown in full: they are plans, not secrets) and the secrets it reads.
-    private static func inputs(_ stage: Stage) -> String {
+    private static func inputs(_ stage: Stage, verbose: Bool) -> String {
         var text = ""
         for file in stage.files {
             text += "   writes:    \(file.path.cQuotedIfNeeded)\n"
+            guard verbose else { continue }
             for line in file.contents.split(separator: "\n") { text += "              | \(line)\n" }
         }
         for secret in stage.secretFiles {

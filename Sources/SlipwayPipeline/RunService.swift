@@ -22,6 +22,8 @@ public struct RunService {
         public var uiTests = false
         /// Build and test only the schemes the change since the previous release affects (`--affected`).
         public var affected = false
+        /// With `dryRun`: each stage's working directory, timeout and whole environment too (`--verbose`).
+        public var verbose = false
 
         public init(
             stages: [String] = [], dryRun: Bool = false, major: Bool? = nil, ifPresent: Bool = false,
@@ -80,7 +82,8 @@ public struct RunService {
             console.out(
                 request.json
                     ? DryRunReport.json(plan, environment: values, major: decision).compact() + "\n"
-                    : DryRunReport.text(plan, environment: values, requested: requested, major: decision))
+                    : DryRunReport.text(
+                        plan, environment: values, requested: requested, major: decision, verbose: request.verbose))
             return .success
         }
         for note in plan.notes { console.err("slipway: note: \(note)\n") }

@@ -2,6 +2,7 @@ import Foundation
 import SlipwayConfig
 import SlipwayCore
 import SlipwayProject
+import SlipwaySpec
 import SlipwayWorkspace
 import SlipwayYAML
 
@@ -77,17 +78,36 @@ public struct StagePlan: Sendable, Equatable {
                 root: root, specPath: specPath, projectRoot: configuration.projectRoot, options: options,
                 environment: environment)
         else {
-            let subject =
-                configuration.stages == nil
-                ? "there are no stages to run: \(Configuration.fileName) has no 'stages:' and"
-                : "there are no stages to derive for 'uses:':"
-            throw Failure(
-                "\(subject) the repository has neither \(specPath) nor Package.swift",
-                hint: configuration.stages == nil
-                    ? "add a 'stages:' list to \(Configuration.fileName), e.g.\n  stages:\n    - name: build\n      run: make"
-                    : "replace 'uses:' with 'run: <command line>' in \(Configuration.fileName)")
+            guard configuration.stages == nil else {
+                throw Failure(
+                    "there are no stages to derive for 'uses:': the repository has neither \(specPath) nor Package.swift",
+                    hint: "replace 'uses:' with 'run: <command line>' in \(Configuration.fileName)")
+            }
+            throw noStages(root: root, specPath: specPath)
         }
         return derived
+    }
+
+    /// Nothing to run and nothing to derive from: what is there (a `.slipway.yml` without `stages:`, or none; specs
+    /// elsewhere) and the next step, naming a spec found off the default place.
+    private static func noStages(root: URL, specPath: String) -> Failure {
+        let hasFile = FileManager.default.fileExists(
+            atPath: root.appendingPathComponent(Configuration.fileName).path)
+        let config = hasFile ? "\(Configuration.fileName) has no 'stages:'" : "there is no \(Configuration.fileName)"
+        let message = "there are no stages to run: \(config), and neither \(specPath) nor Package.swift is there"
+        let elsewhere = SpecCandidates.find(root: root).filter { $0 != specPath }
+        let example = "  stages:\n    - name: build\n      run: make"
+        guard let first = elsewhere.first else {
+            return Failure(
+                message,
+                hint: "add a 'stages:' list to \(Configuration.fileName), for example\n\(example)\nor, for an XcodeGen "
+                    + "app, name its spec: slipway run --spec <path>")
+        }
+        let found = elsewhere.count == 1 ? first : elsewhere.joined(separator: ", ")
+        return Failure(
+            message + "; found the XcodeGen spec\(elsewhere.count == 1 ? "" : "s") \(found)",
+            hint: "run 'slipway init' to write a \(Configuration.fileName) that names it (then 'slipway run'), or "
+                + "run with it once: slipway run --spec \(first)")
     }
 
     /// A `uses:` stage with the derived commands of its kind, each followed by its `flags:`.

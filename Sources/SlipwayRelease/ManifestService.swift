@@ -101,8 +101,10 @@ public struct ManifestService {
             "\(manifest.project.name) \(version) at \(manifest.git.commit.short)"
             + (manifest.git.branch.map { " on \($0)" } ?? "")
             + ": \(commits) commit\(commits == 1 ? "" : "s")\(since), \(artifacts) artifact\(artifacts == 1 ? "" : "s")\n"
-        let checksums = display(written.checksums, root: root)
-        text += "  checksums  \(checksums)  (check from the repository root: shasum -a 256 -c \(checksums))\n"
+        if artifacts > 0 {
+            let checksums = display(written.checksums, root: root)
+            text += "  checksums  \(checksums)  (check from the repository root: shasum -a 256 -c \(checksums))\n"
+        }
         if let inToto = written.inToto { text += "  in-toto    \(display(inToto, root: root))\n" }
         text += "  manifest   \(display(written.manifest, root: root))\n"
         return text

@@ -60,7 +60,8 @@ public struct ManifestWriter {
         return Written(manifest: manifest, checksums: checksums, inToto: statement)
     }
 
-    /// Writes `manifest.json` (or the given name) and `checksums.txt` in its folder, creating the folder; with
+    /// Writes `manifest.json` (or the given name) and, when there are artifacts, `checksums.txt` in its folder,
+    /// creating the folder; with
     /// `inToto`, also `provenance.intoto.json`. A folder `.slipway` that Slipway creates gets a `.gitignore` of `*`,
     /// so its manifests and logs never show up as untracked files.
     public func write(_ manifest: ReleaseManifest, to url: URL, inToto: Bool) throws -> Written {
@@ -75,7 +76,10 @@ public struct ManifestWriter {
             statementBytes = Array(statement.pretty().utf8)
         }
         try ManifestWriter.writeAtomically(manifestBytes, to: written.manifest)
-        try ManifestWriter.writeAtomically(Array(ChecksumFile.text(manifest.artifacts).utf8), to: written.checksums)
+        // No artifacts, no checksums.txt: an empty one makes `shasum -a 256 -c` fail ("no properly formatted lines").
+        if !manifest.artifacts.isEmpty {
+            try ManifestWriter.writeAtomically(Array(ChecksumFile.text(manifest.artifacts).utf8), to: written.checksums)
+        }
         if let statementURL = written.inToto, let statementBytes {
             try ManifestWriter.writeAtomically(statementBytes, to: statementURL)
         }

@@ -7,7 +7,7 @@ import SlipwayPipeline
 
 /// What `slipway release --dry-run` prints: the whole plan, in the order a release would carry it out.
 enum ReleaseDryRunReport {
-    static func text(_ plan: ReleasePlan) -> String {
+    static func text(_ plan: ReleasePlan, verbose: Bool = false) -> String {
         var text = "Release plan for \(plan.draft.project.name) (dry run)\n\n"
         let on = plan.branch.map { " on \($0.cQuotedIfNeeded)" } ?? " (detached HEAD)"
         text += row("from", "\(plan.head.short)\(on), \(ReleaseDryRunReport.since(plan))")
@@ -28,7 +28,7 @@ enum ReleaseDryRunReport {
         let noPush = row("push", "no (--push or 'release.push: true' pushes the branch and the tag)", indent: 3)
         for step in plan.steps {
             if case .runAfterPushStages = step, !pushes { text += noPush }
-            text += describe(step, plan)
+            text += describe(step, plan, verbose: verbose)
         }
         let afterPush = plan.steps.contains { if case .runAfterPushStages = $0 { true } else { false } }
         if !pushes, !afterPush { text += noPush }
@@ -37,7 +37,7 @@ enum ReleaseDryRunReport {
     }
 
     /// The lines of one step, in the words of the plan.
-    private static func describe(_ step: ReleaseStep, _ plan: ReleasePlan) -> String {
+    private static func describe(_ step: ReleaseStep, _ plan: ReleasePlan, verbose: Bool) -> String {
         switch step {
         case .writeSpecFiles:
             return "\nBump \(plan.specFiles.map(\.cQuotedIfNeeded).joined(separator: ", ")):\n\n" + plan.bump.diff
@@ -46,16 +46,18 @@ enum ReleaseDryRunReport {
         case .runStages(let stages, let environment):
             var own = plan.stages
             own.stages = stages
-            return "\n" + DryRunReport.text(own, environment: environment, requested: [], footer: false)
+            return "\n"
+                + DryRunReport.text(own, environment: environment, requested: [], verbose: verbose, footer: false)
         case .runAfterPushStages(let stages, let environment):
             var own = plan.stages
             own.stages = stages
             own.ship = nil
             var text =
                 "\nThen, once the release is tagged\(plan.push == nil ? "" : " and pushed") (phase: after-push; a "
-            text += "failure leaves the release, and 'slipway release --retry-after-push' runs them again):\n"
-            text += DryRunReport.text(own, environment: environment, requested: [], footer: false)
-            let shown = stages.contains { !$0.files.isEmpty }
+            text += "failure leaves the release, and 'slipway release retry-after-push' runs them again):\n"
+            text += DryRunReport.text(own, environment: environment, requested: [], verbose: verbose, footer: false)
+            // The notes file's contents show only with --verbose; otherwise the notes are shown here.
+            let shown = verbose && stages.contains { !$0.files.isEmpty }
             if let notes = plan.draft.releaseNotes, !shown {
                 text += "\n   What to Test:\n" + notes.split(separator: "\n").map { "     \($0)\n" }.joined()
             }
@@ -85,6 +87,11 @@ enum ReleaseDryRunReport {
         case .tag(let name, _, _):
             return row("tag", "\(name) (annotated, on the release commit)", indent: 3)
         case .writeManifest(let template, let inToto):
+            // Without artifacts there is no checksums.txt (nor an in-toto statement, which needs one).
+            let collects = plan.steps.contains {
+                if case .collectArtifacts(let patterns) = $0 { !patterns.isEmpty } else { false }
+            }
+            guard collects else { return row("manifest", manifestPath(plan, template), indent: 3) }
             var files = "\(manifestPath(plan, template)), with \(ChecksumFile.fileName)"
             if inToto { files += " and \(InTotoStatement.fileName)" }
             return row("manifest", files + " beside it", indent: 3)

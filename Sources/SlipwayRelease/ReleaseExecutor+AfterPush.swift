@@ -8,9 +8,9 @@ import SlipwayWorkspace
 /// The after-push stages (the upload). The release is complete before they start: committed, tagged, recorded and
 /// pushed, so its journal goes and nothing is ever undone from here. Their own state goes to the after-push journal
 /// (`.git/slipway/after-push-journal`: the release journal as it ended, plus these stages' results), which
-/// `slipway release --retry-after-push` picks up after a failure, and the manifest records every outcome.
+/// `slipway release retry-after-push` picks up after a failure, and the manifest records every outcome.
 extension ReleaseExecutor {
-    static let retryCommand = "slipway release --retry-after-push"
+    static let retryCommand = "slipway release retry-after-push"
 
     /// The file that holds an after-push run in progress, or one that failed.
     static func afterPushJournalURL(in repository: Repository) -> URL {

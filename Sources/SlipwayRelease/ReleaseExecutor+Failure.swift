@@ -45,7 +45,7 @@ extension ReleaseExecutor {
             } catch {
                 undone = false
                 notes.append(
-                    "\(files) could not be put back (\(error.message)); 'slipway release --abort' tries again, or restore with "
+                    "\(files) could not be put back (\(error.message)); 'slipway release abort' tries again, or restore with "
                         + "'git checkout HEAD -- \(plan.specFiles.joined(separator: " "))'; nothing was committed or tagged"
                 )
             }
@@ -81,8 +81,8 @@ extension ReleaseExecutor {
     static func incomplete(_ what: String, finish commands: [String]) -> Failure {
         Failure(
             what,
-            hint: "nothing was undone; 'slipway release --continue' finishes the release as planned (or "
-                + "'slipway release --abort' undoes it); to finish by hand instead, from the repository root, "
+            hint: "nothing was undone; 'slipway release continue' finishes the release as planned (or "
+                + "'slipway release abort' undoes it); to finish by hand instead, from the repository root, "
                 + "then remove .git/slipway/release-journal:\n"
                 + commands.map { "        " + $0 }.joined(separator: "\n"), exitStatus: .negative)
     }

@@ -12,7 +12,7 @@ extension ReleaseExecutor {
         if let edited = pending.first(where: { !ReleaseExecutor.holds($0.original, $0.url) }) {
             throw Failure(
                 "\(edited.displayPath) holds neither the bytes the release started from nor the ones it writes",
-                hint: "someone edited it after the release stopped; undo the release with 'slipway release --abort'")
+                hint: "someone edited it after the release stopped; undo the release with 'slipway release abort'")
         }
         _ = try BumpPlan.write(pending)
         return AtomicFileWriter.Backup(files: files.map { ($0.url.path, $0.original, $0.updated) })

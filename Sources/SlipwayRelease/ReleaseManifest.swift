@@ -165,10 +165,21 @@ public struct ReleaseManifest: Sendable {
         failure = Failure(stage: stage, message: message)
     }
 
+    /// The most commits (and changed files in the trigger) a manifest lists: a first release ranges over all
+    /// history, which for a real app is thousands of commits and every file. The newest are kept;
+    /// `commitsOmitted` counts the rest, and the trigger's `counts.files` stays the full count.
+    public static let listLimit = 200
+
     public var json: JSON {
+        let limit = ReleaseManifest.listLimit
         var trigger: JSON = .null
         if let value = self.trigger, case .object(var object) = VerdictReport.json(value.verdict) {
             object["requested"] = .string(value.requested)
+            for key in ["commits", "files"] {
+                if case .array(let items)? = object[key], items.count > limit {
+                    object[key] = .array(Array(items.prefix(limit)))
+                }
+            }
             trigger = .object(object)
         }
         var projectFields: [String: JSON] = ["name": .string(project.name), "spec": .string(project.spec)]
@@ -196,7 +207,7 @@ public struct ReleaseManifest: Sendable {
             ]),
             "trigger": trigger,
             "commits": .array(
-                commits.map { commit in
+                commits.prefix(limit).map { commit in
                     .object([
                         "sha": .string(commit.sha.hex),
                         "subject": .string(commit.subject),
@@ -215,6 +226,7 @@ public struct ReleaseManifest: Sendable {
             "failure": failure.map { .object(["stage": .string($0.stage), "message": .string($0.message)]) } ?? .null,
             "createdAt": .string(UTCTimestamp.string(createdAt)),
         ]
+        if commits.count > limit { fields["commitsOmitted"] = .int(commits.count - limit) }
         if !notes.isEmpty { fields["notes"] = .array(notes.map { .string($0) }) }
         if let afterPush { fields["afterPush"] = afterPush.json }
         if let releaseNotes { fields["releaseNotes"] = .string(releaseNotes) }

@@ -91,7 +91,7 @@ extension ReleaseService {
         let moved: Bool
         let place: String
         if let branch = journal.branch {
-            moved = try repository.moveBranch(branch, from: commit, to: head, message: "slipway release --abort")
+            moved = try repository.moveBranch(branch, from: commit, to: head, message: "slipway release abort")
             place = branch
         } else {
             moved = try repository.moveDetachedHead(from: commit, to: head)

@@ -4,7 +4,7 @@ import SlipwayGit
 import SlipwayPipeline
 import SlipwayWorkspace
 
-/// `slipway release --retry-after-push`: runs again the after-push stages (the upload) of a release whose upload
+/// `slipway release retry-after-push`: runs again the after-push stages (the upload) of a release whose upload
 /// failed, from the after-push journal; the release itself (commit, tag, push) is never redone.
 extension ReleaseService {
     public func retryAfterPush(commandLine: String, waitForLock: Bool, console: Console) throws -> ExitStatus {
@@ -15,7 +15,7 @@ extension ReleaseService {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw Failure(
                 "no after-push stages are waiting: there is no \(url.path)",
-                hint: "--retry-after-push runs the upload of a release whose after-push stages failed",
+                hint: "'release retry-after-push' runs the upload of a release whose after-push stages failed",
                 exitStatus: .badInput)
         }
         let journal: ReleaseJournal

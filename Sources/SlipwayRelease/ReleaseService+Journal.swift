@@ -3,7 +3,7 @@ import SlipwayCore
 import SlipwayGit
 import SlipwayWorkspace
 
-/// `slipway release --continue | --abort | --status`: what to do with a release that stopped halfway (killed,
+/// `slipway release continue|abort|status`: what to do with a release that stopped halfway (killed,
 /// or a step after its commit failed), from its journal.
 extension ReleaseService {
     /// Finishes the steps the journal has not recorded as done, as planned.
@@ -41,7 +41,7 @@ extension ReleaseService {
             text += "  \(mark)\(index + 1). \(step.summary)\n"
         }
         if let commit = journal.releaseCommit { text += "  release commit \(commit.prefix(7))\n" }
-        text += "Finish it with 'slipway release --continue', or undo it with 'slipway release --abort'.\n"
+        text += "Finish it with 'slipway release continue', or undo it with 'slipway release abort'.\n"
         console.out(text)
         return .negative
     }

@@ -21,6 +21,8 @@ public struct ReleaseService {
         /// Release even when tracked files other than the spec have uncommitted changes.
         public var allowDirty = false
         public var dryRun = false
+        /// With `dryRun`: each stage's working directory, timeout and whole environment too (`--verbose`).
+        public var verbose = false
         /// Treat the change as major (`--major`), so `when: major` stages (archive, export, upload) run; `nil`
         /// follows detect's verdict.
         public var major: Bool?
@@ -65,7 +67,7 @@ public struct ReleaseService {
             if ReleaseJournalFile.exists(in: repository) {
                 throw PendingReleaseError(path: ReleaseJournalFile.url(in: repository).path)
             }
-            console.out(ReleaseDryRunReport.text(try planner.plan(request)))
+            console.out(ReleaseDryRunReport.text(try planner.plan(request), verbose: request.verbose))
             return .success
         }
         let lock = try WriterLock.take(

@@ -22,45 +22,11 @@ public enum SpecCandidates {
         return found
     }
 
-    /// Folders a deep search does not enter: dependencies checked in by Carthage, CocoaPods, SwiftPM or npm, build
-    /// output, and test fixtures (specs that are data, not the repository's app).
-    static let skippedFolders: Set<String> = [
-        "Carthage", "Pods", "DerivedData", "node_modules", "build", "Build", "vendor", "Fixtures", "fixtures",
-        "TestFixtures",
-    ]
-    /// Folders that are bundles or generated projects, never holding a spec.
-    static let skippedExtensions: Set<String> = [
-        "xcodeproj", "xcworkspace", "xcassets", "lproj", "bundle", "framework", "xcframework", "app", "playground",
-    ]
-    /// How many folders down a deep search looks.
-    public static let searchDepth = 4
-
-    /// What `init` finds: the specs at any depth down to `searchDepth` folders (`MyApp/ios/project.yml`), breadth
-    /// first and sorted within a level, outside `skippedFolders` and hidden folders; less each spec another found
-    /// spec includes (a framework's fragment that only the app's spec includes is no spec of its own).
-    public static func search(root: URL) -> [String] {
-        let manager = FileManager.default
-        var found: [String] = []
-        var level = [""]
-        for depth in 0...searchDepth {
-            var next: [String] = []
-            for folder in level {
-                let url = folder.isEmpty ? root : root.appendingPathComponent(folder)
-                if let name = SpecPath.defaultNames.first(where: { isFile(url.appendingPathComponent($0)) }) {
-                    found.append(folder.isEmpty ? name : folder + "/" + name)
-                }
-                guard depth < searchDepth else { continue }
-                for child in subfolders(of: url, manager)
-                where !skippedFolders.contains(child)
-                    && !skippedExtensions.contains((child as NSString).pathExtension)
-                {
-                    next.append(folder.isEmpty ? child : folder + "/" + child)
-                }
-            }
-            level = next
-        }
-        let included = Set(found.flatMap { includes(of: $0, root: root) })
-        return found.filter { !included.contains($0) }
+    /// `paths` less each spec another of them includes: a framework's fragment that only the app's spec includes
+    /// is no spec of its own.
+    public static func withoutFragments(_ paths: [String], root: URL) -> [String] {
+        let included = Set(paths.flatMap { includes(of: $0, root: root) })
+        return paths.filter { !included.contains($0) }
     }
 
     /// The repository-relative paths of the files `path`'s includes read, itself left out; none when it cannot be

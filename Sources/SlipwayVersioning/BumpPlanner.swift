@@ -9,6 +9,10 @@ struct BumpPlanner {
     /// Whether to refuse definitions other targets inherit too; a bump of several apps at once checks them across
     /// the apps instead (`AppsBumpPlanner`).
     var checksShared = true
+    /// Whether `--set` refuses targets that look like separate apps (their marketing versions differ and no `apps:`
+    /// splits them): a release of one version for both would be two apps' releases in one. `bump --set` is how
+    /// disagreeing definitions are brought into step on purpose, so only a release asks for this.
+    var refusesSeparateApps = false
 
     /// The marketing change with `auto` already resolved to a level.
     enum Marketing {
@@ -19,6 +23,9 @@ struct BumpPlanner {
     func plan(marketing: Marketing?, build: BumpRequest.Build?, auto: BumpPlan.AutoLevel?) throws(SpecError) -> BumpPlan
     {
         try inventory.requireAnyDefinition()
+        if refusesSeparateApps, case .set = marketing, inventory.suggestedApps != nil {
+            try inventory.requireAgreement(.marketing, override: "slipway bump --set <version>")
+        }
         var notes: [String] = []
         let marketingChange = try marketing.map { (wanted) throws(SpecError) in try change(of: wanted) }
         let buildChange = try build.flatMap { (wanted) throws(SpecError) in try change(of: wanted, notes: &notes) }

@@ -47,7 +47,9 @@ public struct BumpService {
             if marketing != nil { try sharing.check(.marketing, values: [app.name: ""], command: command) }
             if build != nil { try sharing.check(.build, values: [app.name: ""], command: command) }
         }
-        return try BumpPlanner(inventory: inventory).plan(marketing: marketing, build: build, auto: auto)
+        var planner = BumpPlanner(inventory: inventory)
+        planner.refusesSeparateApps = command == "release"
+        return try planner.plan(marketing: marketing, build: build, auto: auto)
     }
 
     /// Runs `body` (plan, then write) holding the repository's writer lock, which a dry run or a bare repository

@@ -11,6 +11,9 @@ import SlipwayYAML
 /// white-label layout), the release tags already in history, the CI in use and a committed generated project.
 public struct InitService {
     public let workspace: Workspace
+    /// `--spec` and `--project-root` (relative to the current folder): the spec to describe instead of the ones
+    /// found where specs usually are.
+    public var given = SpecLocator.Options()
 
     public init(workspace: Workspace) {
         self.workspace = workspace
@@ -36,14 +39,17 @@ public struct InitService {
     /// Everything `init` would write; throws when there is no spec to describe.
     public func findings() throws -> Findings {
         var findings = Findings()
-        let paths = SpecCandidates.search(root: workspace.root)
-        guard !paths.isEmpty else {
-            throw Failure(
-                "no XcodeGen spec found: no project.yml (or .yaml, .json) at the root or up to "
-                    + "\(SpecCandidates.searchDepth) folders down, outside Carthage/, Pods/, build folders and fixtures",
-                hint: "run 'slipway init' in the repository that holds the spec")
+        if given.spec != nil || given.projectRoot != nil {
+            let location = try plain.locate(given)
+            let rootPath = SpecPath.canonical(workspace.root).path
+            let relative = { (url: URL) in DisplayPath.of(url.path, relativeTo: rootPath, outside: .climbing) }
+            findings.specs.append(
+                try spec(at: relative(location.spec), projectRoot: location.projectRoot.map(relative)))
+        } else {
+            let paths = SpecCandidates.withoutFragments(SpecCandidates.find(root: workspace.root), root: workspace.root)
+            guard !paths.isEmpty else { throw noSpecFound() }
+            for path in paths { findings.specs.append(try spec(at: path)) }
         }
-        for path in paths { findings.specs.append(try spec(at: path)) }
         if let repository = workspace.repository, !repository.isEmpty {
             findings.tags = try repository.tags(matching: Glob("*")).map(\.name).sorted {
                 $0.compare($1, options: .numeric) == .orderedAscending
@@ -59,14 +65,79 @@ public struct InitService {
         return findings
     }
 
-    /// One spec: read as `slipway version` reads it, first against its own folder, then against the root.
-    private func spec(at path: String) throws -> Findings.Spec {
-        let location = SpecLocation(spec: SpecPath.canonical(workspace.root.appendingPathComponent(path)))
+    /// What `init` says when no spec is where specs usually are: where it looked, what lies deeper or what kind of
+    /// project this is instead, and what to run next.
+    private func noSpecFound() -> Failure {
+        let root = workspace.displayPath(workspace.root)
+        let looked =
+            "no XcodeGen spec in \(root): no project.yml (or .yaml, .json) at the root, one folder down or in "
+            + "Apps/<name>/"
+        let deeper = InitService.deeperSpecs(in: workspace.root)
+        if let first = deeper.first {
+            return Failure(
+                looked + "; found \(deeper.joined(separator: ", ")) deeper",
+                hint:
+                    "name the spec: slipway init --spec \(workspace.displayPath(workspace.root.appendingPathComponent(first)))"
+            )
+        }
+        if FileManager.default.fileExists(atPath: workspace.root.appendingPathComponent("Package.swift").path) {
+            return Failure(
+                looked + "; found Package.swift, a Swift package",
+                hint: "a Swift package needs no .slipway.yml: 'slipway run' derives swift build and swift test; "
+                    + "for an XcodeGen app, name its spec with --spec <path>")
+        }
+        return Failure(
+            looked,
+            hint: "run 'slipway init' in the repository that holds the app's project.yml, or name the spec "
+                + "with --spec <path>")
+    }
+
+    /// Specs two and three folders down, at most five: deeper than `init` looks by itself. Hidden folders and
+    /// dependency or build folders are not searched.
+    static func deeperSpecs(in root: URL) -> [String] {
+        let skipped: Set<String> = ["build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor"]
+        var found: [String] = []
+        var folders = [""]
+        for depth in 1...4 {
+            var next: [String] = []
+            for folder in folders {
+                let url = folder.isEmpty ? root : root.appendingPathComponent(folder)
+                // A folder that cannot be listed holds no spec init could read either.
+                let entries = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+                for entry in entries.sorted() where !entry.hasPrefix(".") && !skipped.contains(entry) {
+                    let path = folder.isEmpty ? entry : folder + "/" + entry
+                    let url = root.appendingPathComponent(path)
+                    if depth >= 3, SpecPath.defaultNames.contains(entry), SpecPath.isFile(url) {
+                        found.append(path)
+                    } else if depth < 4, isFolder(url) {
+                        next.append(path)
+                    }
+                }
+            }
+            folders = next
+        }
+        return Array(found.prefix(5))
+    }
+
+    private static func isFolder(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// One spec: read as `slipway version` reads it, first against its own folder, then against the root (or
+    /// against `projectRoot` when `--project-root` gives it).
+    private func spec(at path: String, projectRoot givenRoot: String? = nil) throws -> Findings.Spec {
+        var location = SpecLocation(spec: SpecPath.canonical(workspace.root.appendingPathComponent(path)))
         var projectRoot: String?
+        if let givenRoot {
+            location.projectRoot = SpecPath.canonical(workspace.root.appendingPathComponent(givenRoot))
+            projectRoot = givenRoot
+        }
         let inventory: VersionInventory
         do {
             inventory = try plain.versions(at: location, access: .read)
         } catch {
+            guard givenRoot == nil else { throw error }
             // Includes written relative to the repository root need XcodeGen's --project-root.
             var atRoot = location
             atRoot.projectRoot = SpecPath.canonical(workspace.root)

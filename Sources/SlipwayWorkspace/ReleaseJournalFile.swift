@@ -25,7 +25,7 @@ public struct PendingReleaseError: SlipwayError {
 
     public var message: String { "a release was interrupted and is not finished (\(path))" }
     public var hint: String? {
-        "finish it with 'slipway release --continue', or undo it with 'slipway release --abort'; "
-            + "'slipway release --status' shows where it stopped"
+        "finish it with 'slipway release continue', or undo it with 'slipway release abort'; "
+            + "'slipway release status' shows where it stopped"
     }
 }

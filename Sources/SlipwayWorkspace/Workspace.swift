@@ -96,8 +96,37 @@ public struct Workspace {
     /// The workspace as `--app <name>` (or the only app of `apps:`) sees it; several apps and no name is an error,
     /// unless `everyApp` leaves them unchosen (`version` and `bump` go through each).
     public func selecting(app: String?, everyApp: Bool = false) throws -> Workspace {
+        // Chosen already (the command line chose the app, then `--spec`): choosing it again would undo `--spec`.
+        if let selected = configuration.selectedApp, app == nil || app == selected.name { return self }
         if app == nil, everyApp, configuration.apps.count > 1 { return self }
         return with(try configuration.selecting(app: app))
+    }
+
+    /// The workspace with `--spec`/`--project-root` (relative to the current folder) in place of `spec` and
+    /// `projectRoot` in `.slipway.yml`, so every reader of the configuration (detect's commit trees, the derived
+    /// stages, a release) finds the spec the command line names. In a working tree the spec must be a file and the
+    /// project root a folder, with the errors `locate` gives.
+    public func choosing(_ options: SpecLocator.Options) throws(SpecError) -> Workspace {
+        guard options.spec != nil || options.projectRoot != nil else { return self }
+        let rootPath = SpecPath.canonical(root).path
+        let relative = { (url: URL) in
+            DisplayPath.of(SpecPath.canonical(url).path, relativeTo: rootPath, outside: .climbing)
+        }
+        var configuration = self.configuration
+        if repository?.isBare == true {
+            configuration.spec =
+                options.spec.map { relative(SpecPath.absolute($0, from: currentDirectory)) }
+                ?? configuration.spec
+            configuration.projectRoot =
+                options.projectRoot.map {
+                    relative(SpecPath.absolute($0, from: currentDirectory))
+                } ?? configuration.projectRoot
+        } else {
+            let location = try locate(options)
+            if options.spec != nil { configuration.spec = relative(location.spec) }
+            if options.projectRoot != nil { configuration.projectRoot = location.projectRoot.map(relative) }
+        }
+        return with(configuration)
     }
 
     /// The repository's `.slipway.yml`: the working tree's, or for a bare repository (which has no working tree)

@@ -76,7 +76,7 @@ public final class WriterLock {
     }
 
     /// Takes the lock for a command that writes; a journal of an unfinished release refuses every writer but
-    /// `release --continue|--abort` (`allowingPendingRelease`), which finish or undo it.
+    /// `release continue|--abort` (`allowingPendingRelease`), which finish or undo it.
     public static func take(
         _ repository: Repository, command: String, wait: Bool, console: Console, allowingPendingRelease: Bool = false
     ) throws -> WriterLock {

@@ -12,6 +12,21 @@ struct SeveralAppsTests {
         #expect(try fixture.golden("init", "init", "--dry-run").status == 0)
     }
 
+    @Test("without apps:, release --set <version> --build <n> refuses two apps' versions, as without --build")
+    func releaseSetRefusesSeparateApps() throws {
+        let fixture = try AppFixture("two-app")
+        let before = try fixture.repo.read("project.yml")
+        for arguments in [["--set", "5.1.1", "--build", "41"], ["--set", "5.1.1"]] {
+            let result = try fixture.repo.slipway(
+                arguments: ["release"] + arguments + ["--skip-stages", "--no-doctor"])
+            #expect(result.status == 1, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("the marketing versions disagree"), "\(result.stderr)")
+            #expect(result.stderr.contains("apps:"))
+            #expect(try fixture.repo.read("project.yml") == before)
+            #expect(try fixture.repo.git(["tag", "--list"]).isEmpty)
+        }
+    }
+
     @Test("with apps:, version lists each app; bump needs --app and changes only that app's definitions")
     func bumpsOneApp() throws {
         let fixture = try AppFixture("two-app", configuration: AppFixture.twoApps)

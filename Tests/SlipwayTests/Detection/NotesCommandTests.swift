@@ -27,6 +27,33 @@ struct NotesCommandTests {
         return repo
     }
 
+    @Test("message tags are taken out of subjects; bots' commits are left out, as notes.excludeAuthors says")
+    func tagsAndBots() throws {
+        let repo = try TestRepository()
+        try repo.write("README.md", "MyApp\n")
+        try repo.commit("feat: before the release")
+        try repo.git(["tag", "-a", "v1.0.0", "-m", "1.0.0"])
+        try repo.write("a.swift")
+        try repo.commit("fix: the badge count [deploy]")
+        try repo.write("b.swift")
+        try repo.commit("[DEPLOY]")
+        try repo.write("Package.resolved", "{}\n")
+        try repo.git(["add", "-A"])
+        try repo.git(
+            [
+                "commit", "-q", "--author", "dependabot[bot] <49699333+dependabot[bot]@users.noreply.github.com>",
+                "-m", "chore(deps): bump swift-log from 1.5.0 to 1.6.0",
+            ])
+        let result = try repo.slipway("notes")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Fixes:\n- the badge count\n", "\(result.stdout)")
+
+        // An empty list keeps every author.
+        try repo.write(".slipway.yml", "notes:\n  excludeAuthors: []\n")
+        let everyone = try repo.slipway("notes")
+        #expect(everyone.stdout.contains("- deps: bump swift-log from 1.5.0 to 1.6.0"), "\(everyone.stdout)")
+    }
+
     @Test("since the last release: breaking first, then features, fixes, other; release and [skip deploy] out")
     func grouped() throws {
         let repo = try repository()
@@ -75,6 +102,6 @@ struct NotesCommandTests {
         #expect(trimmed.stdout.utf8.count <= 60)
         let usage = try repo.slipway("notes", "--format", "html")
         #expect(usage.status == 64)
-        #expect(usage.stderr.contains("unknown format 'html'"))
+        #expect(usage.stderr.contains("--format must be one of text, markdown, json, not 'html'"))
     }
 }

@@ -84,7 +84,10 @@ struct DoctorAppStoreRuleTests {
     @Test("empty-usage-description (ITMS-90738): an empty purpose string, in the spec or in Info.plist")
     func emptyUsageDescription() throws {
         let spec = DoctorFixture.cleanSpec + "        NSCameraUsageDescription: \"\"\n"
-        #expect(try DoctorFixture(spec: spec).findings(.emptyUsageDescription).map(\.location.line) == [18])
+        let empty = try DoctorFixture(spec: spec).findings(.emptyUsageDescription)
+        #expect(empty.map(\.location.line) == [18])
+        // App Store Connect rejects the upload, so it is an error: release refuses, doctor exits 1.
+        #expect(empty.map(\.severity) == [.error])
         let plain = DoctorFixture.cleanSpec + "        NSCameraUsageDescription: Scans receipts\n"
         #expect(try DoctorFixture(spec: plain).findings(.emptyUsageDescription) == [])
         // Without info:, the Info.plist on disk is what ships.

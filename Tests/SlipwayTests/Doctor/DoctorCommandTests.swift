@@ -36,6 +36,13 @@ struct DoctorCommandTests {
         #expect(found.first?.message.contains("macOS has no UIKit") == true)
         let guarded = "#if canImport(UIKit)\nimport UIKit\n#endif\nimport SwiftUI\n"
         #expect(try DoctorFixture(spec: spec, files: Self.files(shared: guarded)).findings(.platformImport) == [])
+        // watchOS's UIKit has no views: a shared file that imports it outside #if fails the watch build.
+        let watch = Self.twoPlatforms.replacingOccurrences(of: "platform: macOS", with: "platform: watchOS")
+            .replacingOccurrences(of: "sources: [App]\n", with: "sources: [App, Shared]\n")
+        let watchFound = try DoctorFixture(spec: watch, files: Self.files(shared: "import UIKit\n"))
+            .findings(.platformImport)
+        #expect(watchFound.map(\.severity) == [.error])
+        #expect(watchFound.first?.message.contains("watchOS has no UIKit views") == true, "\(watchFound)")
         // A file only the Mac target compiles may import AppKit.
         let macOnly = try DoctorFixture(spec: Self.twoPlatforms, files: Self.files(shared: "import AppKit\n"))
         #expect(try macOnly.findings(.platformImport) == [])

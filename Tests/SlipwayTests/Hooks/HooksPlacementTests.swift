@@ -76,6 +76,41 @@ struct HooksPlacementTests {
         #expect(try FileSnapshot.folder(repository.hooksFolder) == before)
     }
 
+    @Test("a core.hooksPath folder the repository tracks is never edited: exit 2 with the lines to add, tree clean")
+    func trackedHooksFolder() throws {
+        let repository = try makeRepository()
+        try repository.writeExecutable(
+            repository.url.appendingPathComponent(".githooks/pre-commit"), "#!/bin/sh\nexit 0\n")
+        try repository.git(["add", ".githooks"])
+        _ = try repository.commit("Share the hooks")
+        try repository.git(["config", "core.hooksPath", ".githooks"])
+        let before = try FileSnapshot.folder(repository.url.appendingPathComponent(".githooks"))
+        let refused = try repository.slipway("hooks", "install")
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(refused.stderr.contains("the hooks folder .githooks is part of the repository"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("the repository tracks .githooks/pre-commit"))
+        #expect(refused.stderr.contains(".githooks/post-commit:  slipway hook post-commit\n"))
+        #expect(refused.stderr.contains(".githooks/pre-push:  slipway hook pre-push \"$@\"\n"))
+        #expect(try FileSnapshot.folder(repository.url.appendingPathComponent(".githooks")) == before)
+        #expect(try repository.git(["status", "--porcelain"]).isEmpty)
+        #expect(try repository.configValue("slipway.path") == nil)
+    }
+
+    @Test("a core.hooksPath outside the repository is refused with exit 2 unless --force")
+    func outsideHooksPath() throws {
+        let repository = try makeRepository()
+        let outside = repository.home.url.appendingPathComponent("elsewhere/hooks")
+        try repository.git(["config", "--local", "core.hooksPath", outside.path])
+        let refused = try repository.slipway("hooks", "install")
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("outside this repository"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("git config --local core.hooksPath "))
+        #expect(!fileExists(outside))
+        let forced = try repository.slipway("hooks", "install", "--force")
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(fileExists(outside.appendingPathComponent("post-commit")))
+    }
+
     @Test("core.hooksPath is honoured, relative to the working tree; a folder install made is removed on uninstall")
     func hooksPath() throws {
         let repository = try makeRepository()

@@ -147,7 +147,9 @@ struct ManifestCommandTests {
         #expect(try repo.slipway("manifest").status == 0)
         #expect(try repo.read(".slipway/.gitignore").contains("*\n"))
         #expect(try repo.git(["status", "--porcelain", "--untracked-files=all"]) == "")
-        #expect(try repo.read(".slipway/releases/1.2.0+42/checksums.txt") == "")
+        // No artifacts: no checksums.txt, since an empty one fails `shasum -a 256 -c`.
+        let checksums = repo.url.appendingPathComponent(".slipway/releases/1.2.0+42/checksums.txt")
+        #expect(!FileManager.default.fileExists(atPath: checksums.path))
     }
 
     @Test("--output names the file (relative to the current folder) or a folder to put manifest.json in")
@@ -165,7 +167,8 @@ struct ManifestCommandTests {
         #expect(named.status == 0)
         let manifest = try ReleaseFixture.readJSON(repo.url.appendingPathComponent("dist/record.json"))
         #expect(manifest["schemaVersion"] == .int(1))
-        #expect(FileManager.default.fileExists(atPath: repo.url.appendingPathComponent("dist/checksums.txt").path))
+        // Without artifacts there is nothing to check, so no checksums.txt.
+        #expect(!FileManager.default.fileExists(atPath: repo.url.appendingPathComponent("dist/checksums.txt").path))
         #expect(!FileManager.default.fileExists(atPath: repo.url.appendingPathComponent(".slipway").path))
     }
 
@@ -208,6 +211,26 @@ struct ManifestCommandTests {
         #expect(manifest["git"]?["tag"]?.stringValue == "v1.2.0")
         #expect(manifest["git"]?["range"]?["baseTag"]?.stringValue == "v1.1.0")
         #expect(manifest["commits"]?.arrayValue?.count == 2)
+    }
+
+    @Test("a first release over long history lists the newest 200 commits and counts the rest in commitsOmitted")
+    func boundedHistory() throws {
+        let repo = try TestRepository()
+        try repo.write("Package.swift", "// swift-tools-version:6.0\n")
+        try repo.commit("one")
+        _ = try runProcess(
+            "/bin/sh",
+            ["-c", "i=2; while [ $i -le 205 ]; do git commit -q --allow-empty -m \"c$i\" || exit 1; i=$((i+1)); done"],
+            in: repo.url, environment: repo.environment)
+        let result = try repo.slipway("manifest")
+        #expect(result.status == 0, "\(result.stderr)")
+        let file = repo.url.appendingPathComponent(".slipway/releases/unversioned/manifest.json")
+        let manifest = try ReleaseFixture.readJSON(file)
+        #expect(try ReleaseFixture.schemaProblems(file) == [])
+        #expect(manifest["commits"]?.arrayValue?.count == 200)
+        #expect(manifest["commits"]?.arrayValue?.first?["subject"]?.stringValue == "c205")
+        #expect(manifest["commitsOmitted"] == .int(5))
+        #expect(manifest["trigger"]?["commits"]?.arrayValue?.count == 200)
     }
 
     @Test("without a release tag or a spec: all history, no versions, the folder's name as the project")

@@ -103,8 +103,8 @@ struct ReleaseJournalTests {
             let result = try repo.slipway(arguments: arguments)
             #expect(result.status == 2, "\(arguments): \(result.stdout)\(result.stderr)")
             #expect(result.stderr.contains("Error: a release was interrupted and is not finished"), "\(result.stderr)")
-            #expect(result.stderr.contains("'slipway release --continue'"))
-            #expect(result.stderr.contains("'slipway release --abort'"))
+            #expect(result.stderr.contains("'slipway release continue'"))
+            #expect(result.stderr.contains("'slipway release abort'"))
         }
         let status = try repo.slipway("release", "--status")
         #expect(status.status == 1)

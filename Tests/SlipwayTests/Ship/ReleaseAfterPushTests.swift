@@ -22,7 +22,7 @@ struct ReleaseAfterPushTests {
         let failed = try repo.slipway("release", "--set", "1.3.0")
         #expect(failed.status == 1)
         #expect(failed.stderr.contains("is committed, tagged v1.3.0, but the after-push stage 'upload' failed"))
-        #expect(failed.stderr.contains("slipway release --retry-after-push"))
+        #expect(failed.stderr.contains("slipway release retry-after-push"))
         #expect(try repo.git(["tag", "--list", "v1.3.0"]) == "v1.3.0\n")
         #expect(try repo.log("%s") == "Release 1.3.0 (43)\n")
         let path = ".slipway/releases/1.3.0+43/manifest.json"
