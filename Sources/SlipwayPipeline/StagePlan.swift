@@ -88,7 +88,15 @@ public struct StagePlan: Sendable, Equatable {
                 stages: try stages.map { try expand($0, derived, specPath: specPath) }, origin: origin,
                 notes: derived.notes, warnings: derived.warnings)
         }
-        let derived = try derive(derivation)
+        var derived = try derive(derivation)
+        // A project the repository commits is what its team builds: regenerating it would build something else.
+        // (A `uses: generate` stage is the user's own choice, and keeps the command.)
+        if let repository = derivation.repository, let project = derived.project,
+            try repository.isTracked(project + "/project.pbxproj")
+        {
+            derived.sets[.generate] = Stage(name: DerivedStageKind.generate.rawValue, command: .programs([]))
+            derived.notes.insert("the repository commits \(project): built as committed, not regenerated", at: 0)
+        }
         return StagePlan(
             stages: derived.stages, origin: .derived(derived.kind), notes: derived.notes, warnings: derived.warnings)
     }
@@ -96,7 +104,7 @@ public struct StagePlan: Sendable, Equatable {
     private static func derive(_ derivation: Derivation) throws -> DefaultStages.Derived {
         let (configuration, root, specPath) = (derivation.configuration, derivation.root, derivation.specPath)
         guard
-            var derived = try DefaultStages.derive(
+            let derived = try DefaultStages.derive(
                 root: root, specPath: specPath, projectRoot: configuration.projectRoot, options: derivation.options,
                 environment: derivation.environment)
         else {
@@ -106,13 +114,6 @@ public struct StagePlan: Sendable, Equatable {
                     hint: "replace 'uses:' with 'run: <command line>' in \(Configuration.fileName)")
             }
             throw noStages(root: root, specPath: specPath)
-        }
-        // A project the repository commits is what its team builds: regenerating it would build something else.
-        if let repository = derivation.repository, let project = derived.project,
-            try repository.isTracked(project + "/project.pbxproj")
-        {
-            derived.sets[.generate] = Stage(name: DerivedStageKind.generate.rawValue, command: .programs([]))
-            derived.notes.insert("the repository commits \(project): built as committed, not regenerated", at: 0)
         }
         return derived
     }
