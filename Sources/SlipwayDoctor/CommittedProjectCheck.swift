@@ -18,16 +18,26 @@ extension DoctorService {
         guard try repository.isTracked(project + "/project.pbxproj") else { return [] }
         // Files outside the repository have no history in it.
         let documents = spec.documents.filter { !$0.rootRelativePath.hasPrefix("../") }
-        let changes = try repository.lastChanges(
-            to: [project] + documents.map(\.rootRelativePath), from: try repository.resolveCommit("HEAD"))
-        guard let generated = changes[project] else { return [] }
+        let paths = documents.map(\.rootRelativePath)
+        let head = try repository.resolveCommit("HEAD")
+        // Tracked but not committed yet: there is no committed project to be stale.
+        guard try repository.object(at: project, inTree: try repository.commit(head).treeID) != nil else { return [] }
+        // The walk ends at the project's last change: a spec file not placed by then changed before it.
+        let changes = try repository.lastChanges(to: [project] + paths, from: head, enough: { $0[project] != nil })
+        let generated = changes[project]
         let later = documents.compactMap { document in
-            changes[document.rootRelativePath].flatMap { $0.distance < generated.distance ? (document, $0) : nil }
+            changes[document.rootRelativePath].flatMap { change in
+                change.distance < (generated?.distance ?? Int.max) ? (document, change) : nil
+            }
         }
         guard let (first, change) = later.first else { return [] }
+        let changed =
+            "\(first.rootRelativePath) changed after it, in \(change.commit.id.short) (\(change.commit.subject))"
+        // No project commit: the history seen (a shallow clone's) begins after it.
         var message =
-            "\(project) was last committed in \(generated.commit.id.short), but \(first.rootRelativePath) changed "
-            + "after it, in \(change.commit.id.short) (\(change.commit.subject))"
+            generated.map { "\(project) was last committed in \($0.commit.id.short), but \(changed)" }
+            ?? "\(project) was last committed before \(first.rootRelativePath) changed, in \(change.commit.id.short) "
+            + "(\(change.commit.subject))"
         let others = later.dropFirst().map(\.0.rootRelativePath)
         if !others.isEmpty { message += ", and so did \(others.joined(separator: ", "))" }
         return [

@@ -42,8 +42,10 @@ extension Repository {
     /// For each of `paths` (files or folders, relative to the working tree) that `head` holds, the newest commit on
     /// `head`'s first-parent line whose tree holds another object there than its first parent's (or the commit
     /// where the line, or a shallow clone, begins). One walk, reading commits and tree entries only, which stops
-    /// once every path is placed.
-    public func lastChanges(to paths: [String], from head: OID) throws(GitError) -> [String: PathChange] {
+    /// once every path is placed, or sooner when `enough` says what was found answers the caller's question.
+    public func lastChanges(
+        to paths: [String], from head: OID, enough: ([String: PathChange]) -> Bool = { _ in false }
+    ) throws(GitError) -> [String: PathChange] {
         var current = try commit(head)
         var objects: [String: OID] = [:]
         for path in paths {
@@ -51,7 +53,7 @@ extension Repository {
         }
         var result: [String: PathChange] = [:]
         var distance = 0
-        while result.count < objects.count {
+        while result.count < objects.count, !enough(result) {
             var parent: Commit?
             if let id = current.parents.first, contains(id) { parent = try commit(id) }
             for (path, object) in objects where result[path] == nil {

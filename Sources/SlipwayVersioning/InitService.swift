@@ -56,8 +56,8 @@ public struct InitService {
                 guard deeper.count == 1 else { throw noSpecFound(deeper: deeper) }
                 paths = deeper
                 findings.notes.append(
-                    "using \(deeper[0]), the one XcodeGen spec in the repository (none at the root, one folder down "
-                        + "or in Apps/<name>/)")
+                    "using \(deeper[0]), the only app spec found (none at the root, one folder down or in "
+                        + "Apps/<name>/)")
             }
             for path in paths { findings.specs.append(try spec(at: path)) }
         }

@@ -145,7 +145,7 @@ struct CommandVocabularyTests {
         let one = try repo.slipway("init", "--dry-run")
         #expect(one.status == 0, "\(one.stderr)")
         #expect(one.stdout.contains("spec: \"ios/apps/MyApp/project.yml\""), "\(one.stdout)")
-        #expect(one.stderr.contains("note: using ios/apps/MyApp/project.yml, the one XcodeGen spec"), "\(one.stderr)")
+        #expect(one.stderr.contains("note: using ios/apps/MyApp/project.yml, the only app spec found"), "\(one.stderr)")
 
         try repo.write("mac/apps/Desk/project.yml", ReleaseFixture.spec(version: "1.0.0", build: "1"))
         let result = try repo.slipway("init", "--dry-run")
