@@ -10,7 +10,7 @@ let package = Package(
     // The oldest macOS the released binary runs on (scripts/build-static-libs.sh builds its C libraries for it too).
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "slipway", targets: ["slipway"]),
+        .executable(name: "slipway", targets: ["slipway"])
     ],
     targets: [
         .systemLibrary(
@@ -51,7 +51,9 @@ let package = Package(
         ),
         .target(
             name: "SlipwayDoctor",
-            dependencies: ["SlipwayProject", "SlipwayWorkspace", "SlipwaySpec", "SlipwayConfig", "SlipwayCore"]
+            dependencies: [
+                "SlipwayProject", "SlipwayWorkspace", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit",
+            ]
         ),
         .target(
             name: "SlipwayVersioning",

@@ -189,7 +189,8 @@ step_xcodegen() {
     case "$wanted" in
     false) return 0 ;;
     auto)
-        if [ ! -f project.yml ] && ! grep -qs '^spec:' .slipway.yml; then return 0; fi
+        # A spec: line at the top or in an apps: entry; a committed project's release regenerates it too.
+        if [ ! -f project.yml ] && ! grep -Eqs '^[[:space:]-]*spec:' .slipway.yml; then return 0; fi
         ;;
     true) ;;
     *)

@@ -87,6 +87,10 @@ step "7. The versions in project.yml: the iOS app and the watch app must agree"
 printf '$ slipway version\n'
 "$slipway" version
 
+step "7b. The project as XcodeGen would generate it: targets, the NotesKit package both apps use, schemes"
+printf '$ slipway project\n'
+"$slipway" project
+
 step "8. The release this push calls for, planned: versions, spec diff, stages, commit, tag (nothing changes)"
 printf '$ slipway release --dry-run\n'
 "$slipway" release --dry-run

@@ -9,8 +9,8 @@ enum InitCommand: SlipwayCommand {
         path: ["init"],
         abstract: "Look at the repository and write a commented .slipway.yml that describes it.",
         discussion: """
-            Finds the spec (project.yml at the root, one folder down, or Apps/<name>/project.yml; --spec names
-            another), a project root when its includes need one, the apps when a spec's targets hold different
+            Finds the spec (project.yml at the root, one folder down, or Apps/<name>/project.yml, else the one
+            app spec deeper; --spec names another), a project root when its includes need one, the apps when a spec's targets hold different
             versions (or one per spec in a white-label layout), the release tags already in history, the CI in
             use and a committed generated project. Refuses to replace an existing .slipway.yml unless --force.
             """)

@@ -15,6 +15,8 @@ public enum DoctorRule: String, Sendable, CaseIterable {
     case missingPrivacyManifest = "missing-privacy-manifest"
     // The layout of multi-platform apps.
     case platformImport = "platform-import"
+    // A generated project the repository commits.
+    case staleProject = "stale-project"
 
     /// The severity of most findings; a rule may report some findings at another level (see each check).
     public var defaultSeverity: DoctorFinding.Severity {
@@ -22,7 +24,7 @@ public enum DoctorRule: String, Sendable, CaseIterable {
         case .missingSource, .missingConfigFile, .unknownSchemeTarget, .unknownDependency, .watchBundleID,
             .watchCompanionID, .platformImport, .infoVersionLiteral, .emptyUsageDescription:
             return .error
-        case .versionMismatch, .missingEncryptionKey, .missingPrivacyManifest:
+        case .versionMismatch, .missingEncryptionKey, .missingPrivacyManifest, .staleProject:
             return .warning
         }
     }
@@ -50,6 +52,8 @@ public enum DoctorRule: String, Sendable, CaseIterable {
         case .missingPrivacyManifest: return "An app target has no PrivacyInfo.xcprivacy among its sources."
         case .platformImport:
             return "A file compiled for several platforms imports UIKit, AppKit or WatchKit outside #if."
+        case .staleProject:
+            return "The committed .xcodeproj is older than a spec change: builds of it miss that change."
         }
     }
 }

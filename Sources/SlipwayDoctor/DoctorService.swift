@@ -50,6 +50,7 @@ public struct DoctorService {
         let project = DoctorProject(model: model, root: root, display: { workspace.displayPath($0) })
         var findings = SpecChecks(project: project).run() + AppStoreChecks(project: project).run()
         findings += SourceChecks(project: project).run()
+        if !disabled.contains(.staleProject) { findings += try committedProjectFindings(location, model: model) }
         findings = findings.filter { !disabled.contains($0.rule) }
         findings.sort {
             ($0.severity, $0.location.file, $0.location.line) < ($1.severity, $1.location.file, $1.location.line)

@@ -99,7 +99,8 @@ jobs:
             ~/Library/Developer/Xcode/DerivedData
           key: slipway-build-${{ runner.os }}-${{ matrix.scheme }}-${{ matrix.platform }}-${{ hashFiles('**/Package.resolved', '**/project.yml') }}
           restore-keys: slipway-build-${{ runner.os }}-${{ matrix.scheme }}-${{ matrix.platform }}-
-      # --if-present: a project without a 'generate' stage (a Swift package, or its own 'stages:') skips it.
+      # --if-present: a project without a 'generate' stage (a Swift package, a committed .xcodeproj, which is built
+      # as committed, or its own 'stages:') skips it.
       # --major: this job only runs when detect called the push a major change, so 'when: major' stages run too.
       - name: Generate the project
         env:
@@ -212,7 +213,7 @@ jobs:
         with:
           xcode-version: ${{ vars.SLIPWAY_XCODE_VERSION }}
       # --skip-stages: the build and test jobs already built and tested this commit; the manifest lists them as
-      # skipped. --no-push: the push below picks the token branch protection allows.
+      # skipped (a committed .xcodeproj's generate stage still runs, so the new version ships in it). --no-push: the push below picks the token branch protection allows.
       # APP: this job's app (--app) with several apps; empty, so no --app, with one.
       - name: Release
         env:
@@ -409,8 +410,16 @@ case "$versions" in
     ;;
 *)
     slipway bump --build "$build" ${SLIPWAY_APP:+--app "$SLIPWAY_APP"}
-    # --if-present: a project whose own 'stages:' has no 'generate' stage has nothing to generate here.
-    slipway run --if-present generate ${SLIPWAY_APP:+--app "$SLIPWAY_APP"}
+    spec=$(printf '%s\n' "$versions" | sed -n 's/.*"spec":"\([^"]*\)".*/\1/p')
+    if git ls-files -- "$(dirname "$spec")/*.xcodeproj/project.pbxproj" | grep -q . &&
+        ! slipway run --dry-run --json --major ${SLIPWAY_APP:+--app "$SLIPWAY_APP"} | grep -q '"name":"generate"'; then
+        # A committed project: 'slipway run' builds it as committed, but this build's number must reach it, so
+        # XcodeGen regenerates it in this clone.
+        xcodegen generate --spec "$spec"
+    else
+        # --if-present: a project whose own 'stages:' has no 'generate' stage has nothing to generate here.
+        slipway run --if-present generate ${SLIPWAY_APP:+--app "$SLIPWAY_APP"}
+    fi
     ;;
 esac
 

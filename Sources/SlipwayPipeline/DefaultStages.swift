@@ -24,6 +24,8 @@ public enum DefaultStages {
         public var sets: [DerivedStageKind: Stage]
         public var notes: [String]
         public var warnings: [ProjectWarning]
+        /// The `.xcodeproj` XcodeGen writes, relative to the repository root; `nil` for a Swift package.
+        public var project: String? = nil
 
         /// The default stages: each derived set with commands, in pipeline order.
         public var stages: [Stage] {
@@ -88,6 +90,7 @@ public enum DefaultStages {
             sets[kind] = Stage(name: kind.rawValue, command: .programs(derived.commands))
             notes += derived.notes
         }
-        return Derived(kind: .xcodeGen(spec: specPath), sets: sets, notes: notes, warnings: model.warnings)
+        return Derived(
+            kind: .xcodeGen(spec: specPath), sets: sets, notes: notes, warnings: model.warnings, project: project)
     }
 }

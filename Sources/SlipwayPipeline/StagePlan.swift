@@ -1,6 +1,7 @@
 import Foundation
 import SlipwayConfig
 import SlipwayCore
+import SlipwayGit
 import SlipwayProject
 import SlipwaySpec
 import SlipwayWorkspace
@@ -31,52 +32,81 @@ public struct StagePlan: Sendable, Equatable {
         self.warnings = warnings
     }
 
+    /// What the derived `generate` stage does with a generated project git tracks.
+    public enum CommittedProject: Sendable {
+        /// `run`: the stages build the project as committed; nothing regenerates it.
+        case builtAsCommitted
+        /// `release`: the `generate` stage regenerates it, so the release commit carries the new version in it.
+        case regenerated
+    }
+
     /// The configured stages, else the defaults for the repository's kind of project.
-    public static func resolve(_ workspace: Workspace, uiTests: Bool = false) throws -> StagePlan {
+    public static func resolve(
+        _ workspace: Workspace, uiTests: Bool = false, committedProject: CommittedProject = .builtAsCommitted
+    ) throws -> StagePlan {
         try resolve(
             configuration: workspace.configuration, root: workspace.root, specPath: workspace.specPath,
-            uiTests: uiTests, environment: workspace.environment)
+            uiTests: uiTests, environment: workspace.environment, repository: workspace.repository,
+            committedProject: committedProject)
     }
 
     /// `environment` gives the spec's `${VAR}` values, as XcodeGen takes them from its own environment, and says
-    /// whether an App Store Connect key is set for the ship stages.
+    /// whether an App Store Connect key is set for the ship stages. `repository` tells whether git tracks the
+    /// generated project (`committedProject` says what then happens to it).
     public static func resolve(
         configuration: Configuration, root: URL, specPath: String, uiTests: Bool = false,
-        environment: [String: String] = ProcessEnvironment.current
+        environment: [String: String] = ProcessEnvironment.current, repository: Repository? = nil,
+        committedProject: CommittedProject = .builtAsCommitted
     ) throws -> StagePlan {
-        try resolveOwn(
-            configuration: configuration, root: root, specPath: specPath, uiTests: uiTests, environment: environment
-        ).addingShipStages(configuration: configuration, root: root, specPath: specPath, environment: environment)
+        var derivation = Derivation(
+            configuration: configuration, root: root, specPath: specPath,
+            options: DerivationOptions(configuration.run, uiTests: uiTests), environment: environment)
+        if committedProject == .builtAsCommitted { derivation.repository = repository }
+        return try resolveOwn(derivation).addingShipStages(
+            configuration: configuration, root: root, specPath: specPath, environment: environment)
     }
 
-    private static func resolveOwn(
-        configuration: Configuration, root: URL, specPath: String, uiTests: Bool, environment: [String: String]
-    ) throws -> StagePlan {
-        let options = DerivationOptions(configuration.run, uiTests: uiTests)
-        if let stages = configuration.stages {
-            let origin = Origin.configuration(configuration.source ?? Configuration.fileName)
+    /// What deriving the stages reads.
+    private struct Derivation {
+        var configuration: Configuration
+        var root: URL
+        var specPath: String
+        var options: DerivationOptions
+        var environment: [String: String]
+        /// Set when a generated project git tracks is built as committed rather than regenerated.
+        var repository: Repository?
+    }
+
+    private static func resolveOwn(_ derivation: Derivation) throws -> StagePlan {
+        let specPath = derivation.specPath
+        if let stages = derivation.configuration.stages {
+            let origin = Origin.configuration(derivation.configuration.source ?? Configuration.fileName)
             guard stages.contains(where: { $0.uses != nil }) else { return StagePlan(stages: stages, origin: origin) }
             // A `uses:` stage keeps Slipway's derivation: derived once, its flags added to each command.
-            let derived = try derive(
-                configuration, root: root, specPath: specPath, options: options, environment: environment)
+            let derived = try derive(derivation)
             return StagePlan(
                 stages: try stages.map { try expand($0, derived, specPath: specPath) }, origin: origin,
                 notes: derived.notes, warnings: derived.warnings)
         }
-        let derived = try derive(
-            configuration, root: root, specPath: specPath, options: options, environment: environment)
+        var derived = try derive(derivation)
+        // A project the repository commits is what its team builds: regenerating it would build something else.
+        // (A `uses: generate` stage is the user's own choice, and keeps the command.)
+        if let repository = derivation.repository, let project = derived.project,
+            try repository.isTracked(project + "/project.pbxproj")
+        {
+            derived.sets[.generate] = Stage(name: DerivedStageKind.generate.rawValue, command: .programs([]))
+            derived.notes.insert("the repository commits \(project): built as committed, not regenerated", at: 0)
+        }
         return StagePlan(
             stages: derived.stages, origin: .derived(derived.kind), notes: derived.notes, warnings: derived.warnings)
     }
 
-    private static func derive(
-        _ configuration: Configuration, root: URL, specPath: String, options: DerivationOptions,
-        environment: [String: String]
-    ) throws -> DefaultStages.Derived {
+    private static func derive(_ derivation: Derivation) throws -> DefaultStages.Derived {
+        let (configuration, root, specPath) = (derivation.configuration, derivation.root, derivation.specPath)
         guard
             let derived = try DefaultStages.derive(
-                root: root, specPath: specPath, projectRoot: configuration.projectRoot, options: options,
-                environment: environment)
+                root: root, specPath: specPath, projectRoot: configuration.projectRoot, options: derivation.options,
+                environment: derivation.environment)
         else {
             guard configuration.stages == nil else {
                 throw Failure(

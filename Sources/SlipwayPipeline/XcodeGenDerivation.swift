@@ -7,8 +7,11 @@ import SlipwayProject
 ///   platform its main target supports, on a generic destination (`generic/platform=iOS Simulator`), unsigned
 ///   (`CODE_SIGNING_ALLOWED=NO`) unless `run.codeSigning`; a scheme that builds nothing new on a platform (its
 ///   targets, and what they depend on, are built by a scheme before it) is left out;
-/// - test: each test target once, through the scheme whose test action runs the most of them, on a concrete
-///   destination of its platform; UI-test targets only with `run.uiTests` or `--ui-tests`.
+/// - test: each test target once per platform it builds for, through the scheme built for that platform whose
+///   test action (its default test plan, when read) runs the most of them, on a concrete destination, with the
+///   plan named (`-testPlan`) and unsigned on a simulator or this Mac; UI-test targets only with `run.uiTests` or
+///   `--ui-tests`;
+/// - a spec with packages or build-tool plugins adds `-skipPackagePluginValidation -skipMacroValidation`.
 ///
 /// Without any scheme in the spec, Xcode's automatic schemes (one per target, named after it) are used.
 package struct XcodeGenDerivation {
@@ -118,6 +121,17 @@ package struct XcodeGenDerivation {
 
     func xcodebuild(_ action: String, scheme: String, destination: String) -> [String] {
         ["xcodebuild", action, "-project", project, "-scheme", scheme, "-destination", destination]
+            + (trustsPackages ? Self.packageTrust : [])
+    }
+
+    /// Xcode asks a person to trust each package build-tool plugin and macro before it runs one; CI has no person.
+    static let packageTrust = ["-skipPackagePluginValidation", "-skipMacroValidation"]
+
+    /// Whether the spec uses packages (any of which may bring a macro, which only resolving it would tell) or a
+    /// target's `buildToolPlugins`.
+    var trustsPackages: Bool {
+        !model.packages.isEmpty
+            || (model.merged["targets"]?.entries ?? []).contains { $0.value["buildToolPlugins"] != nil }
     }
 
     static func isKnown(_ platform: String) -> Bool {

@@ -39,6 +39,8 @@ public struct AffectedTargets: Sendable {
     /// spec of thousands of targets is not searched whole for each one.
     private let dependents: [String: [String]]
     private let schemesByTarget: [String: [String]]
+    /// Each local package's folder (`packages: {X: {path:}}`), by package name, relative to the project root.
+    let packageFolders: [String: String]
 
     public init(model: ProjectModel, projectRoot: String) {
         self.model = model
@@ -65,6 +67,11 @@ public struct AffectedTargets: Sendable {
         self.files = files
         self.dependents = dependents
         self.schemesByTarget = schemesByTarget
+        var folders: [String: String] = [:]
+        for package in model.packages {
+            if let path = package.path { folders[package.name] = SpecPath.normalize(path.value) }
+        }
+        self.packageFolders = folders
     }
 
     /// The targets `paths` reach, sorted by name. `specFiles` are the changed spec documents as the model's
@@ -109,13 +116,28 @@ public struct AffectedTargets: Sendable {
         ).intersection(all)
     }
 
-    /// Whether the target's own files include `path` (repository-relative).
+    /// Whether the target's own files include `path` (repository-relative), or the path is in a local package the
+    /// target depends on: Xcode builds that package's products into the target, so its files are the target's too.
     public func compiles(_ target: ProjectTarget, _ path: String) -> Bool {
         let relative = relativeToProjectRoot(path)
         return (files[target.name] ?? []).contains { $0 == relative }
             || target.sources.contains { source in
                 ProjectTargetFiles.source(source, contains: relative)
+            } || usesPackage(target, containing: relative)
+    }
+
+    /// Whether `relative` (project-root-relative) lies in a local package the target names in `dependencies`,
+    /// outside the package's `Tests/` (SwiftPM's test folder, which no product the app links contains). A package
+    /// at the project root counts through its manifest and `Sources/` only, not every file of the repository.
+    private func usesPackage(_ target: ProjectTarget, containing relative: String) -> Bool {
+        target.dependencies.contains { dependency in
+            guard dependency.kind == .package, let folder = packageFolders[dependency.name.value] else { return false }
+            if folder == "." {
+                return relative.hasPrefix("Package") && relative.hasSuffix(".swift") || relative.hasPrefix("Sources/")
             }
+            guard relative.hasPrefix(folder + "/") else { return false }
+            return !relative.dropFirst(folder.count + 1).hasPrefix("Tests/")
+        }
     }
 
     /// Direct hits, then every target that depends on one of them, transitively.

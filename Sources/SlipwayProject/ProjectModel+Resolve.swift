@@ -16,8 +16,14 @@ extension ProjectModel {
                 "the include \($0.path) could not be read, so the model goes without it", at: $0.includedFrom,
                 hint: "XcodeGen fails on it; fix the path, or set the variable it names")
         }
+        let unset = model.unsetVariables.map {
+            ProjectWarning(
+                "the spec reads ${\($0.value)}, which the environment does not set, so XcodeGen leaves it as written",
+                at: $0.location,
+                hint: "set \($0.value) where xcodegen runs (the generate stage inherits Slipway's environment)")
+        }
         var seen = Set<String>()
-        model.warnings = (skipped + resolution.warnings + model.warnings).filter {
+        model.warnings = (skipped + resolution.warnings + model.warnings + unset).filter {
             seen.insert($0.description).inserted
         }
         return model
@@ -29,7 +35,55 @@ extension ProjectModel {
         -> ProjectModel
     {
         let spec = try files.load(location, access: .read, policy: .missingIncludesSkipped)
-        return try resolve(spec, environment: files.environment)
+        var model = try resolve(spec, environment: files.environment)
+        model.readTestPlans(projectRoot: location.projectRoot ?? location.spec.deletingLastPathComponent())
+        return model
+    }
+
+    /// The largest test plan read: plans are a few kilobytes; a bigger file is not one Xcode wrote.
+    static let testPlanLimit = 4 << 20
+
+    /// Reads each test plan a scheme names from the working tree (paths are relative to `projectRoot`), so the
+    /// model knows which bundles the plans run. A plan that is missing or unreadable is a warning.
+    mutating func readTestPlans(projectRoot: URL) {
+        var read: [String: TestPlanFile] = [:]
+        var failed = Set<String>()
+        for schemeIndex in schemes.indices {
+            for planIndex in schemes[schemeIndex].testPlans.indices {
+                let path = schemes[schemeIndex].testPlans[planIndex].path
+                if let file = read[path.value] {
+                    schemes[schemeIndex].testPlans[planIndex].file = file
+                    continue
+                }
+                guard !failed.contains(path.value) else { continue }
+                do {
+                    let file = try Self.readTestPlan(projectRoot.appendingPathComponent(path.value), path: path.value)
+                    read[path.value] = file
+                    schemes[schemeIndex].testPlans[planIndex].file = file
+                } catch {
+                    failed.insert(path.value)
+                    warnings.append(
+                        ProjectWarning(
+                            error.description, at: path.location,
+                            hint: "XcodeGen refuses a test plan it cannot find; fix the path, or commit the plan"))
+                }
+            }
+        }
+    }
+
+    static func readTestPlan(_ url: URL, path: String) throws(TestPlanError) -> TestPlanFile {
+        let data: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: testPlanLimit + 1) ?? Data()
+        } catch {
+            throw TestPlanError(path: path, reason: FileSystem.reason(error))
+        }
+        guard data.count <= testPlanLimit else {
+            throw TestPlanError(path: path, reason: "it is larger than \(testPlanLimit >> 20) MiB")
+        }
+        return try TestPlanFile.parse(data, path: path)
     }
 }
 
@@ -71,7 +125,9 @@ struct ProjectModelBuilder {
             targets[index].bundleIdentifiers = Self.bundleIdentifiers(
                 targets[index], project: settings, groups: groups, prefix: prefix)
         }
-        let schemes = buildSchemes(targets: targets, reader: &reader.schemes)
+        let configs = Self.configs(merged["configs"])
+        let schemes = buildSchemes(targets: targets, configs: configs, reader: &reader.schemes)
+        checkReferences(targets, groups: groups)
         warnings += reader.warnings + reader.schemes.warnings
         let name = merged["name"].flatMap { value in value.string.map { Located($0, at: value.location) } }
         if name == nil {
@@ -82,40 +138,132 @@ struct ProjectModelBuilder {
         for entry in merged["configFiles"]?.entries ?? [] {
             if let text = entry.value.string { configFiles[entry.key] = Located(text, at: entry.value.location) }
         }
-        let configs = merged["configs"]?.entries.map(\.key) ?? []
         return ProjectModel(
             name: name, targets: targets, schemes: schemes, settings: settings, settingGroups: groups,
-            bundleIdPrefix: prefix, deploymentTargets: deployments,
-            configs: configs.isEmpty ? ["Debug", "Release"] : configs.sorted(), configFiles: configFiles,
-            warnings: warnings, merged: merged)
+            bundleIdPrefix: prefix, deploymentTargets: deployments, configs: configs, configFiles: configFiles,
+            warnings: warnings, merged: merged, packages: packages(), unsetVariables: UnsetVariables.find(in: merged))
+    }
+
+    /// `aggregateTargets:` that have a `scheme:`, as targets of type `aggregate` (XcodeGen makes their schemes after
+    /// the targets').
+    private func aggregates(reader: inout SchemeReader) -> [ProjectTarget] {
+        (merged["aggregateTargets"]?.entries ?? []).sorted { $0.key < $1.key }.compactMap { entry in
+            guard let scheme = entry.value["scheme"], scheme.isMapping else { return nil }
+            return ProjectTarget(
+                name: entry.key, location: entry.keyLocation, productName: entry.key,
+                type: Located("aggregate", at: entry.keyLocation), platform: nil, supportedDestinations: [],
+                deploymentTarget: nil, settings: ProjectSettings(), configFiles: [:], sources: [], dependencies: [],
+                info: nil, entitlements: nil, bundleIdentifiers: [],
+                scheme: reader.targetScheme(scheme, target: entry.key),
+                templates: [])
+        }
+    }
+
+    /// `configs:` sorted by name, or XcodeGen's two.
+    static func configs(_ value: ProjectValue?) -> ProjectConfigs {
+        let entries = value?.entries ?? []
+        guard !entries.isEmpty else { return ProjectConfigs(types: [("Debug", "debug"), ("Release", "release")]) }
+        return ProjectConfigs(
+            types: entries.map { ($0.key, $0.value.string.map { $0.lowercased() }) }.sorted { $0.name < $1.name })
+    }
+
+    /// `packages:` and the older `localPackages:` (a list of folders, each named after its last component).
+    private func packages() -> [ProjectPackage] {
+        var result: [ProjectPackage] = []
+        for entry in merged["packages"]?.entries ?? [] {
+            let path = entry.value["path"].flatMap { value in value.string.map { Located($0, at: value.location) } }
+            var url = entry.value["url"]?.string
+            if url == nil, let github = entry.value["github"]?.string { url = "https://github.com/\(github)" }
+            result.append(ProjectPackage(name: entry.key, location: entry.keyLocation, path: path, url: url))
+        }
+        for item in merged["localPackages"]?.items ?? [] {
+            guard let path = item.string else { continue }
+            let name = SpecPath.normalize(path).split(separator: "/").last.map(String.init) ?? path
+            if !result.contains(where: { $0.name == name }) {
+                result.append(
+                    ProjectPackage(
+                        name: name, location: item.location, path: Located(path, at: item.location), url: nil))
+            }
+        }
+        return result.sorted { $0.name < $1.name }
+    }
+
+    /// What XcodeGen's validation refuses among the names targets use: a setting group that is not defined, a
+    /// target dependency on a target the spec does not have.
+    private mutating func checkReferences(_ targets: [ProjectTarget], groups: [String: ProjectSettings]) {
+        let names = Set(targets.map(\.name))
+        var seenGroups = Set<String>()
+        for target in targets {
+            for group in target.settings.groups + target.settings.configs.flatMap(\.settings.groups)
+            where groups[group.value] == nil && seenGroups.insert(group.value).inserted {
+                warnings.append(
+                    ProjectWarning(
+                        "the setting group '\(group.value)' is not defined", at: group.location,
+                        hint: "XcodeGen refuses an unknown setting group; define it under settingGroups: or remove it"))
+            }
+            for dependency in target.dependencies
+            where dependency.kind == .target && !names.contains(dependency.name.value)
+                && !dependency.name.value.contains("/")
+            {
+                warnings.append(
+                    ProjectWarning(
+                        "target '\(target.name)' depends on the target '\(dependency.name.value)', which the spec does "
+                            + "not define", at: dependency.name.location,
+                        hint: "XcodeGen refuses an unknown dependency; fix the name or include the file that defines it"
+                    ))
+            }
+        }
     }
 
     /// `schemes:` sorted by name, then each target's `scheme:` in target order, as `SchemeGenerator` lists them.
-    private mutating func buildSchemes(targets: [ProjectTarget], reader: inout SchemeReader) -> [ProjectScheme] {
+    private mutating func buildSchemes(
+        targets: [ProjectTarget], configs: ProjectConfigs, reader: inout SchemeReader
+    ) -> [ProjectScheme] {
         var schemes: [ProjectScheme] = []
         for entry in (merged["schemes"]?.entries ?? []).sorted(by: { $0.key < $1.key }) {
             guard entry.value.isMapping else { continue }
-            schemes.append(reader.scheme(entry.key, entry.value, at: entry.keyLocation))
+            schemes.append(reader.scheme(entry.key, entry.value, at: entry.keyLocation, configs: configs))
         }
+        // Where each scheme name is, and each target's first dependent: worked out once, not searched for per target.
         var named: [String: Int] = [:]
         for (position, scheme) in schemes.enumerated() where named[scheme.name] == nil { named[scheme.name] = position }
-        for target in targets {
+        var hosts: [String: Int] = [:]
+        for (position, other) in targets.enumerated() {
+            for dependency in other.dependencies where dependency.kind == .target && hosts[dependency.name.value] == nil
+            {
+                hosts[dependency.name.value] = position
+            }
+        }
+        var replaced = Set<Int>()
+        for target in targets + aggregates(reader: &reader) {
             guard let spec = target.scheme else { continue }
-            for scheme in SchemeReader.schemes(for: target, spec) {
-                if let other = named[scheme.name].map({ schemes[$0] }) {
+            // A watch app's scheme builds the first target that depends on it too (its host app).
+            let host = hosts[target.name].map { targets[$0] }
+            for scheme in SchemeReader.schemes(
+                for: target, spec, configs: configs, host: host, warnings: &warnings)
+            {
+                if let other = named[scheme.name] {
                     warnings.append(
                         ProjectWarning(
-                            "target '\(target.name)' makes a scheme named like the scheme at \(other.location)",
-                            at: scheme.location, hint: "XcodeGen writes both to one file; rename one of them"))
+                            "target '\(target.name)' makes a scheme named like the scheme at \(schemes[other].location)",
+                            at: scheme.location,
+                            hint:
+                                "XcodeGen writes both to one file, and the target's is the one left; rename one of them"
+                        ))
+                    replaced.insert(other)
                 }
-                if named[scheme.name] == nil { named[scheme.name] = schemes.count }
+                named[scheme.name] = schemes.count
                 schemes.append(scheme)
             }
         }
+        if !replaced.isEmpty { schemes = schemes.indices.filter { !replaced.contains($0) }.map { schemes[$0] } }
         let names = Set(targets.map(\.name))
+        let aggregateNames = Set((merged["aggregateTargets"]?.entries ?? []).map(\.key))
         for scheme in schemes {
             for reference in scheme.buildTargets.map(\.name) + scheme.testTargets.map(\.name)
-            where !names.contains(reference.value) && !reference.value.contains("/") {
+            where !names.contains(reference.value) && !aggregateNames.contains(reference.value)
+                && !reference.value.contains("/")
+            {
                 warnings.append(
                     ProjectWarning(
                         "scheme '\(scheme.name)' names the target '\(reference.value)', which the spec does not define",

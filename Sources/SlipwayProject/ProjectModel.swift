@@ -20,8 +20,12 @@ public struct ProjectModel: Sendable, Equatable {
     public var bundleIdPrefix: Located<String>?
     /// `options.deploymentTarget`, by platform.
     public var deploymentTargets: [String: Located<String>]
-    /// `configs:` names, or XcodeGen's `Debug` and `Release`.
-    public var configs: [String]
+    /// `configs:` with their types, or XcodeGen's `Debug` and `Release`.
+    public var configs: ProjectConfigs
+    /// `packages:` (and the older `localPackages:`), sorted by name.
+    public var packages: [ProjectPackage]
+    /// `${VAR}` references the spec makes that the environment did not set: XcodeGen leaves them as written.
+    public var unsetVariables: [Located<String>]
     /// Project-level `configFiles:`, by config name (paths relative to the project root).
     public var configFiles: [String: Located<String>]
     /// What the model could not tell or XcodeGen would ignore, each with its position.
@@ -32,8 +36,9 @@ public struct ProjectModel: Sendable, Equatable {
     public init(
         name: Located<String>?, targets: [ProjectTarget], schemes: [ProjectScheme], settings: ProjectSettings,
         settingGroups: [String: ProjectSettings], bundleIdPrefix: Located<String>?,
-        deploymentTargets: [String: Located<String>], configs: [String], configFiles: [String: Located<String>],
-        warnings: [ProjectWarning], merged: ProjectValue
+        deploymentTargets: [String: Located<String>], configs: ProjectConfigs, configFiles: [String: Located<String>],
+        warnings: [ProjectWarning], merged: ProjectValue, packages: [ProjectPackage] = [],
+        unsetVariables: [Located<String>] = []
     ) {
         self.name = name
         self.targets = targets
@@ -46,6 +51,8 @@ public struct ProjectModel: Sendable, Equatable {
         self.configFiles = configFiles
         self.warnings = warnings
         self.merged = merged
+        self.packages = packages
+        self.unsetVariables = unsetVariables
     }
 
     /// The first target of that name: a binary search, as `targets` is sorted by name (a name the spec does not
@@ -185,6 +192,23 @@ public struct ProjectSource: Sendable, Equatable {
     public var buildPhase: String?
 }
 
+/// An entry of `packages:`: a local package (`path:`) or a remote one (`url:`, `github:`).
+public struct ProjectPackage: Sendable, Equatable {
+    public var name: String
+    public var location: SourceLocation
+    /// A local package's folder, relative to the project root.
+    public var path: Located<String>?
+    /// A remote package's URL (`github: owner/repo` written out).
+    public var url: String?
+
+    public init(name: String, location: SourceLocation, path: Located<String>?, url: String?) {
+        self.name = name
+        self.location = location
+        self.path = path
+        self.url = url
+    }
+}
+
 public struct ProjectDependency: Sendable, Equatable {
     public enum Kind: String, Sendable, Equatable, CaseIterable {
         case target, framework, carthage, sdk, package, bundle
@@ -211,8 +235,50 @@ public struct TargetSchemeSpec: Sendable, Equatable {
     public var location: SourceLocation
     public var testTargets: [ProjectScheme.TestTarget]
     public var configVariants: [String]
-    public var testPlans: [Located<String>]
+    public var testPlans: [ProjectScheme.TestPlan]
     public var gatherCoverageData: Bool?
+    public var shared: Bool
+}
+
+/// `configs:`: each configuration's name and type (`debug`, `release`, or none), sorted by name as XcodeGen sorts
+/// them; XcodeGen's `Debug` and `Release` when the spec names none.
+public struct ProjectConfigs: Sendable, Equatable {
+    public var types: [(name: String, type: String?)]
+
+    public init(types: [(name: String, type: String?)]) {
+        self.types = types
+    }
+
+    public static func == (lhs: ProjectConfigs, rhs: ProjectConfigs) -> Bool {
+        lhs.types.map(\.name) == rhs.types.map(\.name) && lhs.types.map(\.type) == rhs.types.map(\.type)
+    }
+
+    public var names: [String] { types.map(\.name) }
+
+    /// The configuration schemes use for debugging and testing: `Debug` if it is a debug configuration, else the
+    /// first debug one (XcodeGen's `suitableConfig`).
+    public var debug: String? { suitable("debug") }
+    /// The configuration schemes use for profiling and archiving.
+    public var release: String? { suitable("release") }
+
+    private func suitable(_ type: String) -> String? {
+        let standard = type == "debug" ? "Debug" : "Release"
+        if types.contains(where: { $0.name == standard && $0.type == type }) { return standard }
+        return types.first { $0.type == type }?.name
+    }
+
+    /// The configuration of `type` whose name, less the type's name and the characters ` -_()`, is the variant
+    /// (XcodeGen's `matchesVariant`, case-insensitive).
+    public func variant(_ variant: String, type: String) -> String? {
+        types.first { config in
+            guard config.type == type else { return false }
+            var rest = config.name.lowercased().replacingAll(type, with: "")
+            let trimmed: Set<Character> = [" ", "-", "_", "(", ")"]
+            while let first = rest.first, trimmed.contains(first) { rest.removeFirst() }
+            while let last = rest.last, trimmed.contains(last) { rest.removeLast() }
+            return rest == variant.lowercased()
+        }?.name
+    }
 }
 
 extension ProjectModel {

@@ -30,21 +30,49 @@ public struct ProjectScheme: Sendable, Equatable {
         }
     }
 
+    /// A test plan the test action names (`test.testPlans`), as XcodeGen writes it into the scheme.
+    public struct TestPlan: Sendable, Equatable {
+        /// Relative to the project root (an include's folder already put in front).
+        public var path: Located<String>
+        /// The plan `xcodebuild test` runs without `-testPlan`: the first marked `defaultPlan`, else the first.
+        public var isDefault: Bool
+        /// The plan's file, when the model read the working tree and found it.
+        public var file: TestPlanFile?
+
+        public init(path: Located<String>, isDefault: Bool, file: TestPlanFile? = nil) {
+            self.path = path
+            self.isDefault = isDefault
+            self.file = file
+        }
+
+        /// `Name` of `Folder/Name.xctestplan`: what `-testPlan` takes.
+        public var name: String {
+            var last = path.value.split(separator: "/").last.map(String.init) ?? path.value
+            if last.hasSuffix(".xctestplan") { last.removeLast(".xctestplan".count) }
+            return last
+        }
+    }
+
     public var name: String
     public var location: SourceLocation
     public var origin: Origin
     /// The build action's targets (test targets are built for testing on top of these, as XcodeGen adds them).
     public var buildTargets: [BuildTarget]
     public var testTargets: [TestTarget]
-    public var testPlans: [Located<String>]
+    public var testPlans: [TestPlan]
     /// `run.executable`, when given.
     public var runExecutable: Located<String>?
     /// `management.shared: false` puts the scheme in the user's data: a clean checkout does not have it.
     public var shared: Bool
+    /// The configuration of the test action (`test.config`, else the project's debug configuration).
+    public var testConfiguration: String?
+    /// The configuration of the archive action (`archive.config`, else the project's release configuration).
+    public var archiveConfiguration: String?
 
     public init(
         name: String, location: SourceLocation, origin: Origin, buildTargets: [BuildTarget], testTargets: [TestTarget],
-        testPlans: [Located<String>] = [], runExecutable: Located<String>? = nil, shared: Bool = true
+        testPlans: [TestPlan] = [], runExecutable: Located<String>? = nil, shared: Bool = true,
+        testConfiguration: String? = nil, archiveConfiguration: String? = nil
     ) {
         self.name = name
         self.location = location
@@ -54,7 +82,12 @@ public struct ProjectScheme: Sendable, Equatable {
         self.testPlans = testPlans
         self.runExecutable = runExecutable
         self.shared = shared
+        self.testConfiguration = testConfiguration
+        self.archiveConfiguration = archiveConfiguration
     }
+
+    /// The plan `xcodebuild test` runs when no `-testPlan` is passed.
+    public var defaultTestPlan: TestPlan? { testPlans.first(where: \.isDefault) }
 
     public static let allBuildTypes: Set<String> = ["running", "testing", "profiling", "analyzing", "archiving"]
 
@@ -91,20 +124,27 @@ struct SchemeReader {
         "storeKitConfiguration", "customLLDBInit", "buildTargets",
     ]
 
-    mutating func scheme(_ name: String, _ value: ProjectValue, at location: SourceLocation) -> ProjectScheme {
+    /// An entry of `schemes:`; `configs` gives the test and archive actions' default configurations.
+    mutating func scheme(_ name: String, _ value: ProjectValue, at location: SourceLocation, configs: ProjectConfigs)
+        -> ProjectScheme
+    {
         warnUnknown(value, known: Self.schemeKeys, what: "scheme '\(name)'")
         var buildTargets: [ProjectScheme.BuildTarget] = []
         for entry in value["build"]?["targets"]?.entries ?? [] {
             buildTargets.append(
                 .init(name: Located(entry.key, at: entry.keyLocation), buildTypes: buildTypes(entry.value)))
         }
+        // XcodeGen sorts a scheme's build targets by name.
+        buildTargets.sort { $0.name.value < $1.name.value }
         let test = value["test"]
         if let test { warnUnknown(test, known: Self.testKeys, what: "scheme '\(name)' test action") }
         return ProjectScheme(
             name: name, location: location, origin: .schemes, buildTargets: buildTargets,
             testTargets: testTargets(test?["targets"]), testPlans: testPlans(test?["testPlans"]),
             runExecutable: value["run"]?["executable"].flatMap(located),
-            shared: value["management"]?["shared"]?.bool ?? true)
+            shared: value["management"]?["shared"]?.bool ?? true,
+            testConfiguration: test?["config"]?.string ?? configs.debug,
+            archiveConfiguration: value["archive"]?["config"]?.string ?? configs.release)
     }
 
     mutating func targetScheme(_ value: ProjectValue, target: String) -> TargetSchemeSpec {
@@ -112,44 +152,101 @@ struct SchemeReader {
         return TargetSchemeSpec(
             location: value.location, testTargets: testTargets(value["testTargets"]),
             configVariants: value["configVariants"]?.strings ?? [], testPlans: testPlans(value["testPlans"]),
-            gatherCoverageData: value["gatherCoverageData"]?.bool)
+            gatherCoverageData: value["gatherCoverageData"]?.bool,
+            shared: value["management"]?["shared"]?.bool ?? true)
     }
 
-    /// XcodeGen's schemes for a target's `scheme:`: one named after the target, or one per config variant.
-    static func schemes(for target: ProjectTarget, _ spec: TargetSchemeSpec, shared: Bool = true) -> [ProjectScheme] {
+    /// XcodeGen's schemes for a target's `scheme:`: one named after the target, or one per config variant (its
+    /// debug and release configurations those whose names are the variant's plus the type). A watch app's scheme
+    /// builds the app that embeds it too. `warnings` receives a variant with no configuration.
+    static func schemes(
+        for target: ProjectTarget, _ spec: TargetSchemeSpec, configs: ProjectConfigs, host: ProjectTarget?,
+        warnings: inout [ProjectWarning]
+    ) -> [ProjectScheme] {
+        var buildTargets: [ProjectScheme.BuildTarget] = [
+            .init(name: Located(target.name, at: target.location), buildTypes: allBuildTypes)
+        ]
+        if ["application.watchapp", "application.watchapp2"].contains(target.typeName), let host {
+            buildTargets.append(.init(name: Located(host.name, at: host.location), buildTypes: allBuildTypes))
+        }
         let variants: [String?] = spec.configVariants.isEmpty ? [nil] : spec.configVariants.map { $0 }
         return variants.map { variant in
-            ProjectScheme(
+            var debug = configs.debug
+            var release = configs.release
+            if let variant {
+                debug = configs.variant(variant, type: "debug")
+                release = configs.variant(variant, type: "release")
+                if debug == nil || release == nil {
+                    warnings.append(
+                        ProjectWarning(
+                            "target '\(target.name)' has the config variant '\(variant)', but no debug and release "
+                                + "configuration is named after it", at: spec.location,
+                            hint: "XcodeGen stops on it; add configs such as '\(variant) Debug: debug' and "
+                                + "'\(variant) Release: release'"))
+                }
+            }
+            return ProjectScheme(
                 name: variant.map { "\(target.name) \($0)" } ?? target.name, location: spec.location,
-                origin: .target(target.name, variant: variant),
-                buildTargets: [.init(name: Located(target.name, at: target.location), buildTypes: allBuildTypes)],
-                testTargets: spec.testTargets, testPlans: spec.testPlans, runExecutable: nil, shared: shared)
+                origin: .target(target.name, variant: variant), buildTargets: buildTargets,
+                testTargets: spec.testTargets, testPlans: spec.testPlans, runExecutable: nil, shared: spec.shared,
+                testConfiguration: debug, archiveConfiguration: release)
         }
     }
 
     private static let allBuildTypes = ProjectScheme.allBuildTypes
 
-    /// `all`/`true`, `none`/`false`, one type or a list (`[run, test]`), as XcodeGen's `BuildType` parsing.
+    /// XcodeGen's `Scheme.Build` parsing: `all`, `none`, `testing` (testing and analyzing), `indexing` (testing,
+    /// analyzing, archiving), a list of types, or a mapping of types to booleans; any other value builds for every
+    /// action.
     private mutating func buildTypes(_ value: ProjectValue) -> Set<String> {
-        if let flag = value.scalar?.bool, value.scalar?.isQuoted == false { return flag ? Self.allBuildTypes : [] }
-        var result: Set<String> = []
-        for word in value.strings {
-            switch word {
-            case "all", "true", "yes": result.formUnion(Self.allBuildTypes)
-            case "none", "false", "no": break
-            case "run", "running": result.insert("running")
-            case "test", "testing": result.insert("testing")
-            case "profile", "profiling": result.insert("profiling")
-            case "analyze", "analyzing": result.insert("analyzing")
-            case "archive", "archiving": result.insert("archiving")
+        if let scalar = value.scalar {
+            if !scalar.isQuoted, scalar.bool == false {
+                warnings.append(
+                    ProjectWarning(
+                        "'\(scalar.text)' is not a build type XcodeGen reads, so it builds the target for every action",
+                        at: value.location, hint: "write 'none' to leave the target out of every action"))
+            }
+            switch scalar.text {
+            case "none": return []
+            case "testing": return ["testing", "analyzing"]
+            case "indexing": return ["testing", "analyzing", "archiving"]
+            case "all": return Self.allBuildTypes
             default:
+                if scalar.bool == nil {
+                    warnings.append(
+                        ProjectWarning(
+                            "'\(scalar.text)' is not a build type XcodeGen reads alone, so it builds the target for every "
+                                + "action", at: value.location,
+                            hint: "use all, none, testing, indexing, or a list: [run, test, profile, analyze, archive]")
+                    )
+                }
+                return Self.allBuildTypes
+            }
+        }
+        var result: Set<String> = []
+        let words = value.isMapping ? value.entries.filter { $0.value.bool == true }.map(\.key) : value.strings
+        for word in words {
+            if let type = Self.buildType(word) {
+                result.insert(type)
+            } else {
                 warnings.append(
                     ProjectWarning(
                         "unknown build type '\(word)'", at: value.location,
-                        hint: "use all, none, or a list of run, test, profile, analyze, archive"))
+                        hint: "use run, test, profile, analyze or archive"))
             }
         }
         return result
+    }
+
+    private static func buildType(_ word: String) -> String? {
+        switch word {
+        case "run", "running": return "running"
+        case "test", "testing": return "testing"
+        case "profile", "profiling": return "profiling"
+        case "analyze", "analyzing": return "analyzing"
+        case "archive", "archiving": return "archiving"
+        default: return nil
+        }
     }
 
     private func testTargets(_ value: ProjectValue?) -> [ProjectScheme.TestTarget] {
@@ -161,8 +258,15 @@ struct SchemeReader {
         }
     }
 
-    private func testPlans(_ value: ProjectValue?) -> [Located<String>] {
-        (value?.items ?? []).compactMap { $0["path"].flatMap(located) }
+    /// `testPlans`, the default the first marked `defaultPlan` (else the first), as XcodeGen writes the scheme.
+    private func testPlans(_ value: ProjectValue?) -> [ProjectScheme.TestPlan] {
+        let items = (value?.items ?? []).compactMap { item in
+            item["path"].flatMap(located).map { ($0, item["defaultPlan"]?.bool ?? false) }
+        }
+        let defaultIndex = items.firstIndex { $0.1 } ?? 0
+        return items.enumerated().map { index, item in
+            ProjectScheme.TestPlan(path: item.0, isDefault: index == defaultIndex)
+        }
     }
 
     private func located(_ value: ProjectValue) -> Located<String>? {

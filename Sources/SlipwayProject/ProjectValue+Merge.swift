@@ -67,30 +67,6 @@ extension ProjectValue {
         return ProjectValue(.mapping(entries.filter { $0.key != key }), at: location)
     }
 
-    /// XcodeGen's `replaceString`: in string values of mappings and of lists that hold only strings or only mappings
-    /// (keys are kept as written), every `template` becomes `replacement`.
-    func replacing(_ template: String, with replacement: String) -> ProjectValue {
-        switch content {
-        case .scalar(var scalar):
-            guard !scalar.isNull, scalar.text.contains(template) else { return self }
-            scalar.text = scalar.text.replacingAll(template, with: replacement)
-            return ProjectValue(.scalar(scalar), at: location)
-        case .mapping(let entries):
-            return ProjectValue(
-                .mapping(
-                    entries.map {
-                        Entry(
-                            key: $0.key, keyLocation: $0.keyLocation,
-                            value: $0.value.replacing(template, with: replacement))
-                    }), at: location)
-        case .sequence(let items):
-            let strings = items.allSatisfy { $0.scalar != nil }
-            let mappings = items.allSatisfy(\.isMapping)
-            guard strings || mappings else { return self }
-            return ProjectValue(.sequence(items.map { $0.replacing(template, with: replacement) }), at: location)
-        }
-    }
-
     /// XcodeGen's `expand(variables:)`: `${name}` replaced in keys and in every string, however deep.
     func expanding(_ variables: [String: String]) -> ProjectValue {
         switch content {
@@ -129,7 +105,33 @@ extension ProjectValue {
             }
             result = result.setting(section, ProjectValue(.mapping(prefixed), at: targets.location))
         }
+        if let schemes = self["schemes"], schemes.isMapping {
+            let prefixed = schemes.entries.map { entry in
+                guard let test = entry.value["test"], test.isMapping else { return entry }
+                let value = entry.value.setting("test", test.prefixingTestPlans(prefix))
+                return Entry(key: entry.key, keyLocation: entry.keyLocation, value: value)
+            }
+            result = result.setting("schemes", ProjectValue(.mapping(prefixed), at: schemes.location))
+        }
+        if let packages = self["packages"], packages.isMapping {
+            let prefixed = packages.entries.map {
+                Entry(key: $0.key, keyLocation: $0.keyLocation, value: $0.value.prefixingKey("path", prefix))
+            }
+            result = result.setting("packages", ProjectValue(.mapping(prefixed), at: packages.location))
+        }
+        if let local = self["localPackages"], local.isSequence {
+            result = result.setting(
+                "localPackages", ProjectValue(.sequence(local.items.map { $0.prefixed(prefix) }), at: local.location))
+        }
         return result
+    }
+
+    /// `testPlans: [{path: …}]` under a scheme's `test:` or a target's `scheme:`.
+    private func prefixingTestPlans(_ prefix: String) -> ProjectValue {
+        guard let plans = self["testPlans"], plans.isSequence else { return self }
+        return setting(
+            "testPlans",
+            ProjectValue(.sequence(plans.items.map { $0.prefixingKey("path", prefix) }), at: plans.location))
     }
 
     private func prefixingTargetPaths(_ prefix: String) -> ProjectValue {
@@ -152,6 +154,9 @@ extension ProjectValue {
             if let plist = self[key], plist.isMapping {
                 target = target.setting(key, plist.prefixingKey("path", prefix))
             }
+        }
+        if let scheme = self["scheme"], scheme.isMapping {
+            target = target.setting("scheme", scheme.prefixingTestPlans(prefix))
         }
         if let dependencies = self["dependencies"], dependencies.isSequence {
             let prefixed = dependencies.items.map { $0.prefixingKey("framework", prefix) }

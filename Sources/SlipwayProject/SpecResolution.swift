@@ -103,11 +103,19 @@ struct SpecResolution {
                     $1.merged(onto: $0)
                 }
                 reference = reference.merged(onto: merged)
-                reference = reference.replacing("$\(nameVariable)", with: entry.key)
-                reference = reference.replacing("${\(nameVariable)}", with: entry.key)
-                for attribute in reference["templateAttributes"]?.entries ?? [] {
-                    guard let value = attribute.value.string else { continue }
-                    reference = reference.replacing("${\(attribute.key)}", with: value)
+                // XcodeGen's `expand(variables:)`: keys as well as values, so `${target_name}: all` is a target.
+                reference = reference.expanding([nameVariable: entry.key])
+                if let attributes = reference["templateAttributes"], attributes.isMapping {
+                    let strings = attributes.entries.compactMap { entry in entry.value.string.map { (entry.key, $0) } }
+                    // XcodeGen reads the attributes only when every value is a string.
+                    if strings.count == attributes.entries.count {
+                        reference = reference.expanding(Dictionary(strings, uniquingKeysWith: { first, _ in first }))
+                    } else {
+                        warnings.append(
+                            ProjectWarning(
+                                "'templateAttributes' holds a value that is not a string, so XcodeGen applies none of them",
+                                at: attributes.location, hint: "quote each value"))
+                    }
                 }
             }
             result.append(.init(key: entry.key, keyLocation: entry.keyLocation, value: reference))

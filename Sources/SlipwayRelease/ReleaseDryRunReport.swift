@@ -42,7 +42,10 @@ enum ReleaseDryRunReport {
         case .writeSpecFiles:
             return "\nBump \(plan.specFiles.map(\.cQuotedIfNeeded).joined(separator: ", ")):\n\n" + plan.bump.diff
         case .skipStages:
-            return "\nStages: skipped (--skip-stages); the manifest lists them as skipped.\n"
+            // A committed project's `generate` stage may run before (`ReleasePlan.steps`).
+            let regenerates = plan.steps.contains { if case .runStages = $0 { true } else { false } }
+            return "\n\(regenerates ? "The other stages" : "Stages"): skipped (--skip-stages); the manifest lists "
+                + "them as skipped.\n"
         case .runStages(let stages, let environment):
             var own = plan.stages
             own.stages = stages

@@ -119,10 +119,15 @@ struct ReleaseExecutor {
         case .runStages(let stages, let values):
             try runStages(stages, environment: values, plan: plan, progress: &progress, cancellation: cancellation)
         case .skipStages(let stages):
-            progress.results = stages.map {
-                StageResult(name: $0.name, command: $0.displayCommand, status: .skipped, detail: "--skip-stages")
-            }
-            console.out("Stages skipped (--skip-stages).\n")
+            // After a committed project's `generate` stage, when it ran (`ReleasePlan.steps`).
+            let skipped = Set(stages.map(\.name))
+            let ran = progress.results.filter { !skipped.contains($0.name) }
+            progress.results =
+                ran
+                + stages.map {
+                    StageResult(name: $0.name, command: $0.displayCommand, status: .skipped, detail: "--skip-stages")
+                }
+            console.out("\(ran.isEmpty ? "Stages" : "The other stages") skipped (--skip-stages).\n")
         case .collectArtifacts(let patterns):
             // A release without the files it promised is not a release.
             do {

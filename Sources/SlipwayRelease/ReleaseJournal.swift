@@ -129,10 +129,11 @@ struct ReleaseJournal: Codable {
         var environment = StageEnvironment(root: "", outputDirectory: "")
         for step in steps {
             switch step {
+            // With --skip-stages, a committed project's `generate` stage runs before the others are skipped.
             case .runStages(let planned, let values):
-                stages.stages = planned
+                stages.stages += planned
                 environment = values
-            case .skipStages(let planned): stages.stages = planned
+            case .skipStages(let planned): stages.stages += planned
             default: break
             }
         }

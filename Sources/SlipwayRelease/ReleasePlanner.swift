@@ -37,10 +37,11 @@ struct ReleasePlanner {
         // 3. The stages (checked before anything is bumped: the upload's key, export compliance, doctor), the
         // trigger, the release notes and the commit; a committed generated project is regenerated and goes along.
         let major = request.major ?? verdict.major
-        var stages = try StagePlan.resolve(workspace)
+        // A committed generated project is regenerated from the bumped spec, so the new version reaches it.
+        var stages = try StagePlan.resolve(workspace, committedProject: .regenerated)
         try ReleasePreflight(workspace: workspace).check(
             stages, major: major, skipStages: request.skipStages)
-        let generated = try generatedProject(inventory, stages: stages, skipStages: request.skipStages)
+        let generated = try generatedProject(inventory, stages: stages)
         var draft = try ManifestAssembler(workspace: workspace, repository: repository).manifest(
             head: head, releaseTag: .none, requested: request.requested, verdict: verdict)
         if let ship = workspace.configuration.ship {

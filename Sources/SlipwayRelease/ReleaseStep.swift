@@ -38,8 +38,15 @@ extension ReleasePlan {
         committer: Identity, manifest: ReleaseTemplate, inToto: Bool, push: Push?
     ) -> [ReleaseStep] {
         var steps: [ReleaseStep] = [.writeSpecFiles(bump.files)]
-        steps.append(
-            skipStages ? .skipStages(stages.stages) : .runStages(stages.beforeCommit, environment: environment))
+        if skipStages {
+            // The build happened elsewhere, but a committed generated project still takes the new version: its
+            // `generate` stage runs (CI's release job installs XcodeGen), the others are recorded as skipped.
+            let regenerate = generatedFiles.isEmpty ? [] : stages.stages.filter { $0.name == "generate" }
+            if !regenerate.isEmpty { steps.append(.runStages(regenerate, environment: environment)) }
+            steps.append(.skipStages(stages.stages.filter { $0.name != "generate" || regenerate.isEmpty }))
+        } else {
+            steps.append(.runStages(stages.beforeCommit, environment: environment))
+        }
         steps.append(.collectArtifacts(artifacts))
         steps.append(
             .commit(paths: specFiles + generatedFiles, message: commitMessage, author: author, committer: committer))

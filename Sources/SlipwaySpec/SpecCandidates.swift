@@ -22,6 +22,26 @@ public enum SpecCandidates {
         return found
     }
 
+    /// `paths` less each spec another of them includes: a framework's fragment that only the app's spec includes
+    /// is no spec of its own.
+    public static func withoutFragments(_ paths: [String], root: URL) -> [String] {
+        let included = Set(paths.flatMap { includes(of: $0, root: root) })
+        return paths.filter { !included.contains($0) }
+    }
+
+    /// The repository-relative paths of the files `path`'s includes read, itself left out; none when it cannot be
+    /// read (then it stays a candidate, and reading it later says why).
+    private static func includes(of path: String, root: URL) -> [String] {
+        let loader = SpecLoader(root: root, isRepository: false, currentDirectory: root, environment: [:])
+        let location = SpecLocation(spec: SpecPath.canonical(root.appendingPathComponent(path)))
+        do {
+            let spec = try loader.load(location, access: .read, policy: .missingIncludesSkipped)
+            return spec.documents.dropFirst().map(\.rootRelativePath)
+        } catch {
+            return []
+        }
+    }
+
     private static func subfolders(of url: URL, _ manager: FileManager) -> [String] {
         // A folder that cannot be listed holds no spec Slipway could read either.
         let entries = (try? manager.contentsOfDirectory(atPath: url.path)) ?? []

@@ -22,8 +22,10 @@ enum InitFile {
         }
         for spec in specs {
             if let project = spec.committedProject {
-                lines.append("# \(project) is committed: 'slipway release' regenerates it (the 'generate' stage) and")
-                lines.append("# commits it with the spec.")
+                lines.append(
+                    "# \(project) is committed: 'slipway run' builds it as it is; 'slipway release' regenerates")
+                lines.append(
+                    "# it (xcodegen generate) and commits it with the spec. 'slipway doctor' says when it is stale.")
             }
         }
         for ci in findings.ci {

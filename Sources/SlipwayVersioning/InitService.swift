@@ -34,6 +34,8 @@ public struct InitService {
         public var specs: [Spec] = []
         public var tags: [String] = []
         public var ci: [String] = []
+        /// What `init` tells the user beside the file (on stderr): a spec it took from deeper in the repository.
+        public var notes: [String] = []
     }
 
     /// Everything `init` would write; throws when there is no spec to describe.
@@ -46,8 +48,17 @@ public struct InitService {
             findings.specs.append(
                 try spec(at: relative(location.spec), projectRoot: location.projectRoot.map(relative)))
         } else {
-            let paths = SpecCandidates.find(root: workspace.root)
-            guard !paths.isEmpty else { throw noSpecFound() }
+            var paths = SpecCandidates.withoutFragments(SpecCandidates.find(root: workspace.root), root: workspace.root)
+            if paths.isEmpty {
+                // Deeper, one app spec is the app's; several need the user to say which.
+                let deeper = SpecCandidates.withoutFragments(
+                    InitService.deeperSpecs(in: workspace.root), root: workspace.root)
+                guard deeper.count == 1 else { throw noSpecFound(deeper: deeper) }
+                paths = deeper
+                findings.notes.append(
+                    "using \(deeper[0]), the only app spec found (none at the root, one folder down or in "
+                        + "Apps/<name>/)")
+            }
             for path in paths { findings.specs.append(try spec(at: path)) }
         }
         if let repository = workspace.repository, !repository.isEmpty {
@@ -65,20 +76,19 @@ public struct InitService {
         return findings
     }
 
-    /// What `init` says when no spec is where specs usually are: where it looked, what lies deeper or what kind of
-    /// project this is instead, and what to run next.
-    private func noSpecFound() -> Failure {
+    /// What `init` says when no spec is where specs usually are and not exactly one lies deeper: where it looked,
+    /// the specs deeper or what kind of project this is instead, and what to run next.
+    private func noSpecFound(deeper: [String]) -> Failure {
         let root = workspace.displayPath(workspace.root)
         let looked =
             "no XcodeGen spec in \(root): no project.yml (or .yaml, .json) at the root, one folder down or in "
             + "Apps/<name>/"
-        let deeper = InitService.deeperSpecs(in: workspace.root)
         if let first = deeper.first {
+            let shown = deeper.prefix(5).joined(separator: ", ") + (deeper.count > 5 ? ", …" : "")
             return Failure(
-                looked + "; found \(deeper.joined(separator: ", ")) deeper",
-                hint:
-                    "name the spec: slipway init --spec \(workspace.displayPath(workspace.root.appendingPathComponent(first)))"
-            )
+                looked + "; found \(deeper.count) specs deeper: \(shown)",
+                hint: "name the app's spec: slipway init --spec "
+                    + workspace.displayPath(workspace.root.appendingPathComponent(first)))
         }
         if FileManager.default.fileExists(atPath: workspace.root.appendingPathComponent("Package.swift").path) {
             return Failure(
@@ -92,31 +102,45 @@ public struct InitService {
                 + "with --spec <path>")
     }
 
-    /// Specs two and three folders down, at most five: deeper than `init` looks by itself. Hidden folders and
-    /// dependency or build folders are not searched.
+    /// Folders the deep search does not enter: dependencies checked in (Carthage, CocoaPods, npm, vendored code),
+    /// build output, and test fixtures, whose specs are data rather than the repository's app.
+    static let skippedFolders: Set<String> = [
+        "build", "Build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor", "Fixtures", "fixtures",
+        "TestFixtures",
+    ]
+    /// Bundles and generated projects, which hold no spec.
+    static let skippedExtensions: Set<String> = [
+        "xcodeproj", "xcworkspace", "xcassets", "lproj", "bundle", "framework", "xcframework", "app", "playground",
+    ]
+
+    /// Specs two to five folders down, breadth first and sorted within a level: deeper than `init` looks first.
+    /// Hidden folders (`.build` among them) and `skippedFolders` are not searched.
     static func deeperSpecs(in root: URL) -> [String] {
-        let skipped: Set<String> = ["build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor"]
+        let deepest = 6
         var found: [String] = []
         var folders = [""]
-        for depth in 1...4 {
+        for depth in 1...deepest {
             var next: [String] = []
             for folder in folders {
                 let url = folder.isEmpty ? root : root.appendingPathComponent(folder)
                 // A folder that cannot be listed holds no spec init could read either.
                 let entries = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-                for entry in entries.sorted() where !entry.hasPrefix(".") && !skipped.contains(entry) {
+                for entry in entries.sorted()
+                where !entry.hasPrefix(".") && !skippedFolders.contains(entry)
+                    && !skippedExtensions.contains((entry as NSString).pathExtension)
+                {
                     let path = folder.isEmpty ? entry : folder + "/" + entry
                     let url = root.appendingPathComponent(path)
                     if depth >= 3, SpecPath.defaultNames.contains(entry), SpecPath.isFile(url) {
                         found.append(path)
-                    } else if depth < 4, isFolder(url) {
+                    } else if depth < deepest, isFolder(url) {
                         next.append(path)
                     }
                 }
             }
             folders = next
         }
-        return Array(found.prefix(5))
+        return found
     }
 
     private static func isFolder(_ url: URL) -> Bool {
@@ -185,7 +209,9 @@ public struct InitService {
                 "\(Configuration.fileName) exists already; slipway init does not replace it",
                 hint: "see what it would write with --dry-run, or replace it with --force")
         }
-        let text = InitFile.text(try findings())
+        let findings = try findings()
+        for note in findings.notes { console.err("note: \(note)\n") }
+        let text = InitFile.text(findings)
         // The file must read back as a valid configuration: what init writes, every command accepts.
         _ = try Configuration.parse(try YAMLFile(path: Configuration.fileName, text: text))
         if dryRun {

@@ -134,14 +134,25 @@ struct CommandVocabularyTests {
         #expect(result.stderr.contains("slipway run --spec MyApp/project.yml"))
     }
 
-    @Test("init that finds no spec where specs usually are names the one deeper and the --spec to give")
-    func initNamesDeeperSpec() throws {
+    @Test("init takes the one app spec deeper (Carthage/, Pods/ and fixtures skipped); several: it lists them, exit 2")
+    func initDeeperSpec() throws {
         let repo = try TestRepository()
         try repo.write("ios/apps/MyApp/project.yml", ReleaseFixture.spec(version: "2.3.0", build: "9"))
+        for skipped in ["Carthage/Checkouts/Kit", "ios/Pods/Kit", "Tests/Fixtures/Demo", "ios/build/Kit"] {
+            try repo.write(skipped + "/project.yml", "name: Kit\n")
+        }
         try repo.commit("app")
+        let one = try repo.slipway("init", "--dry-run")
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(one.stdout.contains("spec: \"ios/apps/MyApp/project.yml\""), "\(one.stdout)")
+        #expect(one.stderr.contains("note: using ios/apps/MyApp/project.yml, the only app spec found"), "\(one.stderr)")
+
+        try repo.write("mac/apps/Desk/project.yml", ReleaseFixture.spec(version: "1.0.0", build: "1"))
         let result = try repo.slipway("init", "--dry-run")
         #expect(result.status == 2)
-        #expect(result.stderr.contains("found ios/apps/MyApp/project.yml deeper"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("found 2 specs deeper: ios/apps/MyApp/project.yml, mac/apps/Desk/project.yml"),
+            "\(result.stderr)")
         #expect(result.stderr.contains("slipway init --spec ios/apps/MyApp/project.yml"))
         #expect(!result.stderr.contains("run 'slipway init'"))
 

@@ -64,6 +64,12 @@ struct GitHubActionScriptTests {
         try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
         let none = try step("xcodegen", ["XCODEGEN": "auto"], in: project)
         #expect(none.status == 0 && none.stdout.isEmpty, "no spec, nothing to do: \(none.stdout)")
+        // Several apps: each entry names its spec.
+        let apps = project.appendingPathComponent(".slipway.yml")
+        try Data("apps:\n  - name: a\n    spec: A/project.yml\n".utf8).write(to: apps)
+        let nested = try step("xcodegen", ["XCODEGEN": "auto"], in: project)
+        #expect(nested.stdout.contains("::notice::XcodeGen runs on macOS only"), "\(nested.stdout)")
+        try FileManager.default.removeItem(at: apps)
         try Data("name: App\n".utf8).write(to: project.appendingPathComponent("project.yml"))
         let linux = try step("xcodegen", ["XCODEGEN": "auto"], in: project)
         #expect(linux.status == 0)

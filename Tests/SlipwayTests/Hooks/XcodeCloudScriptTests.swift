@@ -58,6 +58,19 @@ struct XcodeCloudScriptTests {
         #expect(try xcodegenCalls() == "generate\n", "the generate stage ran xcodegen")
     }
 
+    @Test("pre-xcodebuild: a committed project, which run builds as committed, is regenerated with the build number")
+    func committedProjectRegenerated() throws {
+        try repository.write(
+            "project.yml",
+            "name: App\nsettings:\n  base:\n    MARKETING_VERSION: 1.2.0\n    CURRENT_PROJECT_VERSION: 7\n")
+        try repository.write("App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n")
+        try install()
+        let result = try run("ci_pre_xcodebuild.sh", ["CI_BUILD_NUMBER": "42"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(try repository.read("project.yml").contains("CURRENT_PROJECT_VERSION: 42\n"))
+        #expect(try xcodegenCalls() == "generate --spec project.yml\n")
+    }
+
     @Test("pre-xcodebuild: a spec with none gets it from a spec XcodeGen reads beside it; project.yml is unchanged")
     func buildNumberAdded() throws {
         let spec = "name: App\nsettings:\n  base:\n    MARKETING_VERSION: 1.2.0\n"

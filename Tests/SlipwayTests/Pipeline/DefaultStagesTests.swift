@@ -72,7 +72,7 @@ struct DefaultStagesTests {
             stages["test"] == [
                 [
                     "xcodebuild", "test", "-project", "Notes.xcodeproj", "-scheme", "Notes", "-destination",
-                    "platform=iOS Simulator,OS=latest",
+                    "platform=iOS Simulator,OS=latest", "CODE_SIGNING_ALLOWED=NO",
                 ]
             ])
     }
@@ -111,7 +111,7 @@ struct DefaultStagesTests {
             stages["test"] == [
                 [
                     "xcodebuild", "test", "-project", "Multi.xcodeproj", "-scheme", "MacAppTests", "-destination",
-                    "platform=macOS",
+                    "platform=macOS", "CODE_SIGNING_ALLOWED=NO",
                 ]
             ])
     }

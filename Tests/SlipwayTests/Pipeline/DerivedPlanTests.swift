@@ -75,7 +75,7 @@ struct DerivedPlanTests {
             Self.commands(plan, "test") == [
                 ["xcodebuild", "test"] + project + [
                     "-scheme", "Orbit", "-destination", "platform=iOS Simulator,OS=latest",
-                    "-skip-testing:OrbitUITests",
+                    "-skip-testing:OrbitUITests", "CODE_SIGNING_ALLOWED=NO",
                 ]
             ])
         #expect(plan.notes.contains("scheme 'OrbitKit' is not tested: other schemes run its test targets"))
@@ -84,7 +84,7 @@ struct DerivedPlanTests {
         let withUI = try Self.plan("shared-test-scheme", uiTests: true)
         #expect(
             Self.commands(withUI, "test").map { Array($0[4...]) } == [
-                ["-scheme", "Orbit", "-destination", "platform=iOS Simulator,OS=latest"]
+                ["-scheme", "Orbit", "-destination", "platform=iOS Simulator,OS=latest", "CODE_SIGNING_ALLOWED=NO"]
             ])
     }
 
@@ -103,6 +103,31 @@ struct DerivedPlanTests {
         #expect(Self.commands(withUI, "test").map { [$0[5], $0[7]] }.last == ["CanvasUITests", "platform=macOS"])
         let configured = try Self.plan("multi-platform", config: "run:\n  uiTests: true\n")
         #expect(Self.commands(configured, "test").count == 3)
+    }
+
+    @Test("each bundle once per platform through a scheme built for it; the default plan named; trust flags")
+    func platformsAndPlans() throws {
+        let plan = try Self.plan("two-apps")
+        let tests = Self.commands(plan, "test")
+        let trust = ["-skipPackagePluginValidation", "-skipMacroValidation"]
+        #expect(
+            tests.map { Array($0[4...]) } == [
+                ["-scheme", "Trails", "-destination", "platform=iOS Simulator,OS=latest"] + trust
+                    + ["-testPlan", "Trails", "CODE_SIGNING_ALLOWED=NO"],
+                ["-scheme", "Shared", "-destination", "platform=macOS"] + trust + ["CODE_SIGNING_ALLOWED=NO"],
+                ["-scheme", "TrailsMac", "-destination", "platform=macOS"] + trust + ["CODE_SIGNING_ALLOWED=NO"],
+                ["-scheme", "TrailsWatch", "-destination", "platform=watchOS Simulator,OS=latest"] + trust
+                    + ["CODE_SIGNING_ALLOWED=NO"],
+            ])
+        // The Trails plan runs SharedTests on iOS, so the Shared scheme tests it on macOS only; the watch bundle the
+        // iOS scheme lists runs through the watch app's scheme.
+        #expect(
+            plan.notes.contains("scheme 'TrailsMac Staging' is not tested: other schemes run its test targets") == false
+        )
+        let signed = try Self.plan("two-apps", config: "run:\n  codeSigning: true\n")
+        #expect(Self.commands(signed, "test").allSatisfy { !$0.contains("CODE_SIGNING_ALLOWED=NO") })
+        // Without packages or plugins, no trust flags.
+        #expect(Self.commands(try Self.plan("shared-test-scheme"), "test").allSatisfy { !$0.contains(trust[0]) })
     }
 
     @Test("every supported destination is built; run: turns signing on and pins a test destination")

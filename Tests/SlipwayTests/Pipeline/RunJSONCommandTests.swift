@@ -28,7 +28,7 @@ struct RunJSONCommandTests {
         let stages = try #require(object["stages"] as? [[String: Any]])
         #expect(stages.map { $0["name"] as? String } == ["generate", "build", "test"])
         let test = try #require((stages[2]["commands"] as? [[String: Any]])?.first)
-        #expect((test["argv"] as? [String])?.last == "-skip-testing:OrbitUITests")
+        #expect((test["argv"] as? [String])?.suffix(2) == ["-skip-testing:OrbitUITests", "CODE_SIGNING_ALLOWED=NO"])
         #expect(test["run"] is NSNull)
         let file = repo.url.appendingPathComponent("plan.json")
         try Data(result.stdout.utf8).write(to: file)

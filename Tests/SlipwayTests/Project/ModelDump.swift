@@ -64,7 +64,9 @@ enum ModelDump {
         for target in scheme.testTargets {
             lines.append("  test \(target.name.value)\(target.skipped ? " skipped" : "") @ \(target.name.location)")
         }
-        for plan in scheme.testPlans { lines.append("  testPlan \(plan.value) @ \(plan.location)") }
+        for plan in scheme.testPlans {
+            lines.append("  testPlan \(plan.path.value)\(plan.isDefault ? " default" : "") @ \(plan.path.location)")
+        }
         return lines
     }
 }

@@ -16,13 +16,15 @@ enum ProjectFixtures {
     static let corpus = JSONSchemaCheck.packageRoot.appendingPathComponent("Tests/Fixtures/Corpus")
 
     /// Every spec file in the corpus (`.yml`, `.yaml`, `.json` inside a snapshot folder), relative to `corpus`,
-    /// sorted. Throws when there is none, so a test that walks the corpus never passes over nothing.
+    /// sorted; not the XcodeGen oracle's outputs beside them (`<spec>.oracle/`, scripts/update-oracle.sh). Throws
+    /// when there is none, so a test that walks the corpus never passes over nothing.
     static func corpusSpecs() throws -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: corpus.path) else {
             throw TestFailure("no corpus at \(corpus.path)")
         }
         let found = walker.compactMap { $0 as? String }.filter {
             $0.contains("/") && ["yml", "yaml", "json"].contains(($0 as NSString).pathExtension.lowercased())
+                && !$0.split(separator: "/").contains { $0.hasSuffix(".oracle") }
         }
         guard !found.isEmpty else { throw TestFailure("the corpus at \(corpus.path) has no specs") }
         return found.sorted()

@@ -99,7 +99,8 @@ struct ProjectModelTests {
         #expect(app.bundleIdentifiers.map(\.value) == ["com.example.ledger"])
         #expect(model.target(named: "LedgerTests")?.sources.map(\.path.value) == ["LedgerTests"])
         let scheme = try #require(model.schemes.first { $0.name == "Ledger" })
-        #expect(scheme.buildTargets.map(\.name.value) == ["LedgerWidget", "Ledger"])
+        // XcodeGen sorts a scheme's build targets by name.
+        #expect(scheme.buildTargets.map(\.name.value) == ["Ledger", "LedgerWidget"])
         #expect(scheme.runTestTargets.map(\.value) == ["LedgerTests"])
         // `templates: Tests` is a string, which XcodeGen does not read as a list of templates.
         let warning = try #require(model.warnings.first { $0.message.contains("'templates' is a string") })

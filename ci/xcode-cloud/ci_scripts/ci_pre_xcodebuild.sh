@@ -26,7 +26,15 @@ case "$versions" in
     ;;
 *)
     slipway bump --build "$build" ${SLIPWAY_APP:+--app "$SLIPWAY_APP"}
-    # --if-present: a project whose own 'stages:' has no 'generate' stage has nothing to generate here.
-    slipway run --if-present generate ${SLIPWAY_APP:+--app "$SLIPWAY_APP"}
+    spec=$(printf '%s\n' "$versions" | sed -n 's/.*"spec":"\([^"]*\)".*/\1/p')
+    if git ls-files -- "$(dirname "$spec")/*.xcodeproj/project.pbxproj" | grep -q . &&
+        ! slipway run --dry-run --json --major ${SLIPWAY_APP:+--app "$SLIPWAY_APP"} | grep -q '"name":"generate"'; then
+        # A committed project: 'slipway run' builds it as committed, but this build's number must reach it, so
+        # XcodeGen regenerates it in this clone.
+        xcodegen generate --spec "$spec"
+    else
+        # --if-present: a project whose own 'stages:' has no 'generate' stage has nothing to generate here.
+        slipway run --if-present generate ${SLIPWAY_APP:+--app "$SLIPWAY_APP"}
+    fi
     ;;
 esac
