@@ -23,6 +23,9 @@ package struct XcodeGenDerivation {
     let schemes: [ProjectScheme]
     /// Whether `schemes` are Xcode's automatic ones.
     let automatic: Bool
+    /// Whether the spec uses packages (any of which may bring a macro, which only resolving it would tell) or a
+    /// target's `buildToolPlugins`: asked once, not for every command.
+    let trustsPackages: Bool
 
     package init(model: ProjectModel, project: String, options: DerivationOptions) {
         self.model = model
@@ -30,6 +33,9 @@ package struct XcodeGenDerivation {
         self.options = options
         automatic = model.schemes.isEmpty
         schemes = automatic ? Self.automaticSchemes(model) : model.schemes
+        trustsPackages =
+            !model.packages.isEmpty
+            || (model.merged["targets"]?.entries ?? []).contains { $0.value["buildToolPlugins"] != nil }
     }
 
     /// Xcode makes a scheme per target when the project has none; its test action runs the target itself.
@@ -126,13 +132,6 @@ package struct XcodeGenDerivation {
 
     /// Xcode asks a person to trust each package build-tool plugin and macro before it runs one; CI has no person.
     static let packageTrust = ["-skipPackagePluginValidation", "-skipMacroValidation"]
-
-    /// Whether the spec uses packages (any of which may bring a macro, which only resolving it would tell) or a
-    /// target's `buildToolPlugins`.
-    var trustsPackages: Bool {
-        !model.packages.isEmpty
-            || (model.merged["targets"]?.entries ?? []).contains { $0.value["buildToolPlugins"] != nil }
-    }
 
     static func isKnown(_ platform: String) -> Bool {
         ["iOS", "macOS", "macCatalyst", "tvOS", "watchOS", "visionOS"].contains(platform)
