@@ -59,7 +59,13 @@ public struct RunService {
     public func run(_ request: Request, console: Console) throws -> ExitStatus {
         let environment = workspace.environment
         let resolved = try StagePlan.resolve(workspace, uiTests: request.uiTests)
-        for warning in resolved.warnings { console.err("slipway: \(warning)\n") }
+        for warning in resolved.warnings where !warning.isUnreadKey { console.err("slipway: \(warning)\n") }
+        let unread = resolved.warnings.filter(\.isUnreadKey).count
+        if unread > 0 {
+            console.err(
+                "slipway: note: the spec has \(unread) key\(unread == 1 ? "" : "s") XcodeGen does not read"
+                    + " ('slipway project' lists them)\n")
+        }
         var (plan, absent) = try resolved.selecting(request.stages, ifPresent: request.ifPresent)
         for name in absent {
             console.err(

@@ -278,7 +278,8 @@ struct SchemeReader {
             warnings.append(
                 ProjectWarning(
                     "\(what) has the key '\(entry.key)', which XcodeGen does not read here", at: entry.keyLocation,
-                    hint: "check the spelling against XcodeGen's ProjectSpec.md; the model ignores it"))
+                    hint: "check the spelling against XcodeGen's ProjectSpec.md; the model ignores it",
+                    isUnreadKey: true))
         }
     }
 }

@@ -140,11 +140,15 @@ public struct ProjectWarning: Sendable, Equatable, CustomStringConvertible {
     public var message: String
     public var location: SourceLocation?
     public var hint: String?
+    /// A key XcodeGen ignores too: no difference between the model and the generated project, only a possible
+    /// misspelling, so commands that act on the project count these rather than print each.
+    public var isUnreadKey: Bool
 
-    public init(_ message: String, at location: SourceLocation?, hint: String? = nil) {
+    public init(_ message: String, at location: SourceLocation?, hint: String? = nil, isUnreadKey: Bool = false) {
         self.message = message
         self.location = location
         self.hint = hint
+        self.isUnreadKey = isUnreadKey
     }
 
     /// `file:line:column: warning: message (hint)`, as a compiler prints it.

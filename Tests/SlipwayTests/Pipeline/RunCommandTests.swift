@@ -149,6 +149,29 @@ struct RunCommandTests {
         #expect(result.stdout.contains("     SLIPWAY_BUILD=7\n"))
     }
 
+    @Test("keys XcodeGen ignores (anchor holders, a target's 'resources') are one note in run, each listed by project")
+    func unreadKeysCounted() throws {
+        let repo = try TestRepository()
+        try repo.write(
+            "project.yml",
+            """
+            BUILD_NUMBER: &build "7"
+            name: Weather
+            settings: {MARKETING_VERSION: "2.0", CURRENT_PROJECT_VERSION: *build}
+            targets:
+              Weather: {type: application, platform: iOS, resources: [Assets]}
+            """)
+        try repo.commit("Spec")
+        let run = try repo.slipway("run", "--dry-run")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("warning:"), "\(run.stderr)")
+        let note = "slipway: note: the spec has 2 keys XcodeGen does not read ('slipway project' lists them)"
+        #expect(run.stderr.contains(note))
+        let project = try repo.slipway("project")
+        #expect(project.stderr.contains("project.yml:1:1: warning: the spec has the key 'BUILD_NUMBER'"))
+        #expect(project.stderr.contains("target 'Weather' has the key 'resources'"))
+    }
+
     @Test(
         "an absurd timeout or a NUL in run: is a configuration error with its position, never a crash",
         arguments: [
