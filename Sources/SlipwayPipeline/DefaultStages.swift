@@ -43,7 +43,7 @@ public enum DefaultStages {
     ) throws(SpecError) -> Derived? {
         let spec = SpecPath.absolute(specPath, from: root)
         if SpecPath.isFile(spec) {
-            let files = SpecLoader(root: root, isRepository: false, currentDirectory: root, environment: environment)
+            let files = SpecLoader(root: root, environment: environment)
             let location = SpecLocation(
                 spec: SpecPath.canonical(spec),
                 projectRoot: projectRoot.map { SpecPath.canonical(SpecPath.absolute($0, from: root)) })

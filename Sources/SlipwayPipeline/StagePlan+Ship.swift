@@ -15,7 +15,7 @@ extension StagePlan {
         guard configuration.ship != nil else { return self }
         let spec = SpecPath.absolute(specPath, from: root)
         guard SpecPath.isFile(spec) else { return self }
-        let files = SpecLoader(root: root, isRepository: false, currentDirectory: root, environment: environment)
+        let files = SpecLoader(root: root, environment: environment)
         let location = SpecLocation(
             spec: SpecPath.canonical(spec),
             projectRoot: configuration.projectRoot.map { SpecPath.canonical(SpecPath.absolute($0, from: root)) })
