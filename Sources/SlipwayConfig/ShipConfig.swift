@@ -34,6 +34,10 @@ public struct ShipConfig: Sendable, Equatable {
     public var groups: [String] = []
     /// When archive, export and upload run; `major` by default, as archiving every small change is slow.
     public var when = Stage.When.major
+    /// Seconds an App Store Connect request may take in all, and to connect (`testflight`); `nil`: the defaults
+    /// (120 and 30), or `SLIPWAY_HTTP_TIMEOUT` and `SLIPWAY_HTTP_CONNECT_TIMEOUT`.
+    public var requestTimeout: Int?
+    public var connectTimeout: Int?
     /// Where the section is, for messages.
     public var location: SourceLocation?
 
@@ -41,7 +45,7 @@ public struct ShipConfig: Sendable, Equatable {
 
     static let keys = [
         "method", "teamID", "signingStyle", "provisioningProfiles", "destination", "uploadSymbols", "whatToTestFile",
-        "groups", "when",
+        "groups", "when", "requestTimeout", "connectTimeout",
     ]
 
     /// Xcode 15.3 renamed three methods; the old names still work in Xcode but are deprecated.
@@ -107,6 +111,8 @@ extension ShipConfig {
             }
             whatToTestFile = text
         case "groups": groups = try reader.strings(value, keyPath: path)
+        case "requestTimeout": requestTimeout = try reader.int(value, keyPath: path, minimum: 1)
+        case "connectTimeout": connectTimeout = try reader.int(value, keyPath: path, minimum: 1)
         case "when":
             when =
                 Stage.When(rawValue: try reader.choice(value, keyPath: path, from: Stage.When.allCases.map(\.rawValue)))
