@@ -53,7 +53,8 @@ public enum DefaultStages {
         let package = root.appendingPathComponent("Package.swift")
         if FileManager.default.fileExists(atPath: package.path) {
             let manifest =
-                BoundedFile.readIfRegular(package.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                BoundedFile.readIfRegular(package.path, inside: root.path).map { String(decoding: $0, as: UTF8.self) }
+                ?? ""
             return swiftPackage(hasTests: manifest.contains(".testTarget("))
         }
         return nil
