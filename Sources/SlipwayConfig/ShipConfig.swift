@@ -40,6 +40,9 @@ public struct ShipConfig: Sendable, Equatable {
     public var connectTimeout: Int?
     /// Where the section is, for messages.
     public var location: SourceLocation?
+    /// Whether the section adds the archive, export and upload stages: not when it only sets the App Store Connect
+    /// timeouts, which `testflight` commands read without shipping anything.
+    public var derivesStages = true
 
     public init() {}
 
@@ -66,12 +69,15 @@ extension ShipConfig {
         var config = ShipConfig()
         config.location = reader.file.location(node.start)
         if node.isNull { return config }
-        for (key, value) in try reader.mapping(node, keyPath: "ship", allowed: keys) {
+        let entries = try reader.mapping(node, keyPath: "ship", allowed: keys)
+        for (key, value) in entries {
             let path = "ship.\(key)"
             reader.collecting { () throws(YAMLError) in
                 try config.read(key, value, path: path, reader)
             }
         }
+        let timeouts: Set<String> = ["requestTimeout", "connectTimeout"]
+        config.derivesStages = entries.isEmpty || !entries.allSatisfy { timeouts.contains($0.0) }
         return config
     }
 

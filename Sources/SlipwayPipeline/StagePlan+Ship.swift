@@ -12,7 +12,7 @@ extension StagePlan {
         configuration: Configuration, root: URL, specPath: String, environment: [String: String]
     ) throws -> StagePlan {
         // Only with `ship:` (an empty `ship:` is enough): derived plans without it stay as the model derives them.
-        guard configuration.ship != nil else { return self }
+        guard configuration.ship?.derivesStages == true else { return self }
         let spec = SpecPath.absolute(specPath, from: root)
         guard SpecPath.isFile(spec) else { return self }
         let files = SpecLoader(root: root, environment: environment)
