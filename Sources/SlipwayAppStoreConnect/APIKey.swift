@@ -36,12 +36,18 @@ public struct APIKey: Sendable, CustomStringConvertible {
         guard let id = value(Variable.keyID) else { throw ASCError.missingKey(missing: Variable.keyID[0]) }
         let issuer = value(Variable.issuer)?.value
         if let path = value(Variable.path) {
-            let text: String
+            // Bounded: a key path naming a FIFO or /dev/zero must neither hang nor fill memory.
+            let bytes: [UInt8]?
             do {
-                text = try String(contentsOfFile: path.value, encoding: .utf8)
+                bytes = try BoundedFile.read(path.value)
             } catch {
-                throw ASCError.unreadableKey(path: path.value, variable: path.name, reason: FileSystem.reason(error))
+                throw ASCError.unreadableKey(path: path.value, variable: path.name, reason: "it is \(error.reason)")
             }
+            guard let bytes else {
+                throw ASCError.unreadableKey(
+                    path: path.value, variable: path.name, reason: String(cString: strerror(ENOENT)))
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
             return try APIKey(id: id.value, issuer: issuer, pem: text, source: "\(path.value) (\(path.name))")
         }
         if let text = value(Variable.text) {

@@ -25,14 +25,18 @@ public struct CurlTransport: HTTPTransport {
 
     public init(
         runner: any ProcessRunning = ProcessRunner(), environment: [String: String], timeout: Double? = nil,
-        connectTimeout: Double = CurlTransport.defaultConnectTimeout,
+        connectTimeout: Double? = nil,
         maximumResponseBytes: Int? = nil
     ) {
         self.runner = runner
         self.environment = environment
-        let configured = environment["SLIPWAY_HTTP_TIMEOUT"].flatMap(Double.init).flatMap { $0 >= 1 ? $0 : nil }
-        self.timeout = timeout ?? configured ?? CurlTransport.defaultTimeout
-        self.connectTimeout = min(connectTimeout, self.timeout)
+        func seconds(_ name: String) -> Double? {
+            environment[name].flatMap(Double.init).flatMap { $0 >= 1 ? $0 : nil }
+        }
+        self.timeout = timeout ?? seconds("SLIPWAY_HTTP_TIMEOUT") ?? CurlTransport.defaultTimeout
+        self.connectTimeout = min(
+            connectTimeout ?? seconds("SLIPWAY_HTTP_CONNECT_TIMEOUT") ?? CurlTransport.defaultConnectTimeout,
+            self.timeout)
         let largest = environment["SLIPWAY_HTTP_MAX_BYTES"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
         self.maximumResponseBytes = maximumResponseBytes ?? largest ?? CurlTransport.defaultMaximumResponseBytes
     }
@@ -92,7 +96,8 @@ public struct CurlTransport: HTTPTransport {
     /// Why curl failed, in words that name the bound it hit.
     private func failure(_ outcome: ProcessOutcome) -> String {
         if outcome.exitCode == 28 || outcome.stop != nil {
-            return "no complete answer within \(Int(timeout)) seconds (SLIPWAY_HTTP_TIMEOUT sets the limit)"
+            return "no complete answer within \(Int(timeout)) seconds (ship.requestTimeout in .slipway.yml, "
+                + "SLIPWAY_HTTP_TIMEOUT or --timeout sets the limit)"
         }
         if outcome.exitCode == 63 { return "the response is larger than the \(maximumResponseBytes)-byte limit" }
         let tail = outcome.standardErrorTail.trimmingCharacters(in: .whitespacesAndNewlines)

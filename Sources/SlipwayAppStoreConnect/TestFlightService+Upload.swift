@@ -39,13 +39,20 @@ extension TestFlightService {
                 exitStatus: .badInput)
         }
         if let path = request.notesFile {
+            // Bounded: a notes path naming a FIFO or /dev/zero must neither hang nor fill memory.
+            let bytes: [UInt8]?
             do {
-                request.whatToTest = try String(contentsOfFile: path, encoding: .utf8)
+                bytes = try BoundedFile.read(path)
             } catch {
                 throw Failure(
-                    "cannot read the notes file \(path.cQuotedIfNeeded): \(FileSystem.reason(error))",
+                    "cannot read the notes file \(path.cQuotedIfNeeded): it is \(error.reason)", hint: error.hint)
+            }
+            guard let bytes else {
+                throw Failure(
+                    "cannot read the notes file \(path.cQuotedIfNeeded): \(String(cString: strerror(ENOENT)))",
                     hint: "write the notes first: slipway notes > \(path)")
             }
+            request.whatToTest = String(decoding: bytes, as: UTF8.self)
         }
         let artifact = try UploadArtifact.inspect(
             request.path, given: request.given, runner: runner, environment: environment)

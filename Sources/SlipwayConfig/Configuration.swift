@@ -43,6 +43,14 @@ public struct Configuration: Sendable {
     public static func load(fromRoot root: URL) throws(YAMLError) -> Configuration {
         let url = root.appendingPathComponent(fileName)
         guard FileManager.default.fileExists(atPath: url.path) else { return Configuration() }
+        // A .slipway.yml linked out of the repository is not opened: it may be a device, a FIFO or someone else's.
+        let real = RealPath.resolve(url.path)
+        guard RealPath.relative(real, inside: RealPath.resolve(root.path)) != nil else {
+            throw YAMLError(
+                "\(fileName) is a symbolic link to \(real.cQuotedIfNeeded), outside the repository",
+                location: SourceLocation(file: fileName, line: 1, column: 1),
+                hint: "Slipway reads its configuration only inside the repository; replace the link with the file")
+        }
         return try parse(try YAMLFile.read(url, displayPath: fileName))
     }
 

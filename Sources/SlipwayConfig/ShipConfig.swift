@@ -34,14 +34,21 @@ public struct ShipConfig: Sendable, Equatable {
     public var groups: [String] = []
     /// When archive, export and upload run; `major` by default, as archiving every small change is slow.
     public var when = Stage.When.major
+    /// Seconds an App Store Connect request may take in all, and to connect (`testflight`); `nil`: the defaults
+    /// (120 and 30), or `SLIPWAY_HTTP_TIMEOUT` and `SLIPWAY_HTTP_CONNECT_TIMEOUT`.
+    public var requestTimeout: Int?
+    public var connectTimeout: Int?
     /// Where the section is, for messages.
     public var location: SourceLocation?
+    /// Whether the section adds the archive, export and upload stages: not when it only sets the App Store Connect
+    /// timeouts, which `testflight` commands read without shipping anything.
+    public var derivesStages = true
 
     public init() {}
 
     static let keys = [
         "method", "teamID", "signingStyle", "provisioningProfiles", "destination", "uploadSymbols", "whatToTestFile",
-        "groups", "when",
+        "groups", "when", "requestTimeout", "connectTimeout",
     ]
 
     /// Xcode 15.3 renamed three methods; the old names still work in Xcode but are deprecated.
@@ -62,12 +69,15 @@ extension ShipConfig {
         var config = ShipConfig()
         config.location = reader.file.location(node.start)
         if node.isNull { return config }
-        for (key, value) in try reader.mapping(node, keyPath: "ship", allowed: keys) {
+        let entries = try reader.mapping(node, keyPath: "ship", allowed: keys)
+        for (key, value) in entries {
             let path = "ship.\(key)"
             reader.collecting { () throws(YAMLError) in
                 try config.read(key, value, path: path, reader)
             }
         }
+        let timeouts: Set<String> = ["requestTimeout", "connectTimeout"]
+        config.derivesStages = entries.isEmpty || !entries.allSatisfy { timeouts.contains($0.0) }
         return config
     }
 
@@ -107,6 +117,8 @@ extension ShipConfig {
             }
             whatToTestFile = text
         case "groups": groups = try reader.strings(value, keyPath: path)
+        case "requestTimeout": requestTimeout = try reader.int(value, keyPath: path, minimum: 1)
+        case "connectTimeout": connectTimeout = try reader.int(value, keyPath: path, minimum: 1)
         case "when":
             when =
                 Stage.When(rawValue: try reader.choice(value, keyPath: path, from: Stage.When.allCases.map(\.rawValue)))

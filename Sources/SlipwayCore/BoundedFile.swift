@@ -79,6 +79,18 @@ public enum BoundedFile {
         }
     }
 
+    /// `readIfRegular`, and only for a file that lies inside the folder `root` once links are followed: readers of
+    /// files a spec or configuration names (plists, `Package.swift`) never open one outside the repository.
+    public static func readIfRegular(_ path: String, inside root: String, limit: Int = BoundedFile.limit()) -> Data? {
+        guard isInside(path, root: root) else { return nil }
+        return readIfRegular(RealPath.resolve(path), limit: limit)
+    }
+
+    /// Whether `path` lies inside the folder `root`, both judged by their real paths (links followed).
+    public static func isInside(_ path: String, root: String) -> Bool {
+        RealPath.relative(RealPath.resolve(path), inside: RealPath.resolve(root)) != nil
+    }
+
     private static func tooLarge(_ size: Int, limit: Int) -> Refusal {
         Refusal(
             reason: "larger than the \(limit)-byte limit (\(size) bytes or more)",

@@ -10,13 +10,17 @@ struct DoctorProject {
     let root: URL
     /// How a file on disk is named in findings (relative to the current folder, as the model names the spec).
     let display: (URL) -> String
+    /// The real path of the folder doctor reads files in: the repository's working tree (or the folder Slipway works
+    /// in). A plist or source file the spec names outside it is not opened.
+    let boundary: String
     /// The targets that depend on each target, by name: worked out once, as every check of an app or an embedded
     /// bundle asks.
     private let dependents: [String: [ProjectTarget]]
 
-    init(model: ProjectModel, root: URL, display: @escaping (URL) -> String) {
+    init(model: ProjectModel, root: URL, boundary: URL, display: @escaping (URL) -> String) {
         self.model = model
         self.root = root
+        self.boundary = RealPath.resolve(boundary.path)
         self.display = display
         var dependents: [String: [ProjectTarget]] = [:]
         for other in model.targets {
@@ -32,6 +36,12 @@ struct DoctorProject {
 
     func url(_ path: String) -> URL {
         URL(fileURLWithPath: RealPath.folded(SpecPath.join(root.path, path)))
+    }
+
+    /// A file's bytes when it is a regular file inside the boundary (links followed), up to the size limit; `nil`
+    /// otherwise: a device, a FIFO or a file outside the repository is never opened.
+    func read(_ url: URL) -> Data? {
+        BoundedFile.readIfRegular(url.path, inside: boundary)
     }
 
     func exists(_ path: String) -> Bool {

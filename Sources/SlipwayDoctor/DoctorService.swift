@@ -47,7 +47,8 @@ public struct DoctorService {
         let location = try workspace.locate(options)
         let model = try ProjectModel.read(location, files: workspace.specFiles)
         let root = location.projectRoot ?? location.spec.deletingLastPathComponent()
-        let project = DoctorProject(model: model, root: root, display: { workspace.displayPath($0) })
+        let project = DoctorProject(
+            model: model, root: root, boundary: workspace.root, display: { workspace.displayPath($0) })
         var findings = SpecChecks(project: project).run() + AppStoreChecks(project: project).run()
         findings += SourceChecks(project: project).run()
         if !disabled.contains(.staleProject) { findings += try committedProjectFindings(location, model: model) }

@@ -49,7 +49,7 @@ struct SourceChecks {
         }
         var findings: [DoctorFinding] = []
         for (file, compiled) in platforms.sorted(by: { $0.key.path < $1.key.path }) where compiled.count > 1 {
-            for found in Self.unguardedImports(in: file) {
+            for found in Self.unguardedImports(in: project.read(file)) {
                 let lacking = compiled.filter { !(Self.available[found.module] ?? []).contains($0) }
                 let all = compiled.joined(separator: ", ")
                 let message =
@@ -72,8 +72,8 @@ struct SourceChecks {
     }
 
     /// `import UIKit` (also `@testable`, `@_exported`, `import class UIKit.UIColor`) at no `#if` depth.
-    static func unguardedImports(in file: URL) -> [(module: String, line: Int, column: Int)] {
-        guard let data = BoundedFile.readIfRegular(file.path) else { return [] }
+    static func unguardedImports(in data: Data?) -> [(module: String, line: Int, column: Int)] {
+        guard let data else { return [] }
         var result: [(module: String, line: Int, column: Int)] = []
         var depth = 0
         var number = 0

@@ -30,7 +30,8 @@ struct TargetInfo {
         if target.info == nil, let file = settings.value("INFOPLIST_FILE", of: target),
             let expanded = settings.expand(file.value, for: target)
         {
-            let plist = PlistFile(url: project.url(expanded), displayPath: project.display(project.url(expanded)))
+            let plist = PlistFile(
+                url: project.url(expanded), displayPath: project.display(project.url(expanded)), project: project)
             if let keys = plist.read() {
                 known = true
                 for (key, value) in keys { values[key] = value }
@@ -52,9 +53,10 @@ struct TargetInfo {
 struct PlistFile {
     let url: URL
     let displayPath: String
+    let project: DoctorProject
 
     func read() -> [String: TargetInfo.Value]? {
-        guard let data = BoundedFile.readIfRegular(url.path),
+        guard let data = project.read(url),
             let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
         else { return nil }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)

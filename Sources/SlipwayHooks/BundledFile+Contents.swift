@@ -546,11 +546,20 @@ if [ ! -x "${slipway:-/nonexistent}" ]; then
 fi
 status=0
 if [ -n "$refs" ]; then printf '%s\n' "$refs"; fi | "$slipway" hook pre-push "$@" || status=$?
-# 1 is the refusal .slipway.yml asks for (hooks.prePush: block). Any other status is Slipway itself failing (a
-# crash, a broken install), which must not stop a push: one line says so, and the push goes on.
-case "$status" in
-0 | 1) exit "$status" ;;
-esac
+[ "$status" = 0 ] && exit 0
+# Whether .slipway.yml asks the hook to block (hooks.prePush: block), read from its text: a slipway that failed
+# cannot say. git runs the hook at the top of the working tree; a line naming prePush and block counts.
+blocking=""
+if [ -f .slipway.yml ] && grep -Eq '^[^#]*prePush[^#]*block' .slipway.yml 2>/dev/null; then blocking=yes; fi
+# With blocking asked for, 1 is slipway's refusal (it said why) and any other status is slipway failing (a crash,
+# a broken install): both stop the push, which must not go out unchecked. In report mode nothing stops a push:
+# a failure gets one line, and the push goes on.
+if [ -n "$blocking" ]; then
+    [ "$status" = 1 ] && exit 1
+    echo "slipway: pre-push hook failed (exit status $status), and .slipway.yml asks it to block" \
+        "(hooks.prePush: block), so the push is stopped; to push anyway: git push --no-verify" >&2
+    exit 1
+fi
 echo "slipway: pre-push hook failed (exit status $status), so it reported nothing; the push goes on" >&2
 exit 0
 

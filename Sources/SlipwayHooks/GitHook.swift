@@ -34,6 +34,10 @@ public enum GitHook: String, CaseIterable, Sendable {
                 "13446eeac1c16e5236d00e0ec67de412d405d0d2f8e1a16694a046647d69c776",
                 // Before the shell read slipway.path from the config file itself.
                 "bcb646525dab8e696aedd9c35cf91f6602d018a5dca83d46c7cb242d0308b60d",
+                // Before a failing slipway let the push go.
+                "d8b24d05d7b2de45a688346ed61a025de279e68adbde46abcf2c908ea3ff0951",
+                // Before hooks.prePush: block also stopped a push when slipway failed.
+                "74ab38bf57d23bef6624346ef7dcb0c4657d7075f7bc8c653b677224677708dc",
             ]
         }
     }

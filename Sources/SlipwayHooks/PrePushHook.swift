@@ -61,8 +61,16 @@ public struct PrePushHook {
         do {
             workspace = try Workspace.open(from: directory, environment: environment)
         } catch {
-            console.err("slipway: pre-push hook: \(FileSystem.oneLine(error))\n")
-            return .success
+            // The configuration could not be read, so its text decides: a push the team asked to check is not let
+            // through unchecked.
+            guard PrePushHook.asksToBlock(directory) else {
+                console.err("slipway: pre-push hook: \(FileSystem.oneLine(error))\n")
+                return .success
+            }
+            console.err(
+                "slipway: pre-push hook: \(FileSystem.oneLine(error)); .slipway.yml asks to block "
+                    + "(hooks.prePush: block), so the push is stopped; to push anyway: git push --no-verify\n")
+            return .negative
         }
         // With several apps, each is judged with its own release tags and files.
         let configuration = workspace.configuration
@@ -71,6 +79,7 @@ public struct PrePushHook {
             ? [(nil, workspace)]
             : configuration.apps.map { ($0.name, workspace.with(configuration.scoped(to: $0))) }
         var unreleased: [String] = []
+        var unjudged: [String] = []
         for update in updates {
             let branch = update.branch.cQuotedIfNeeded
             let label = "\(PrePushHook.short(update.localRef).cQuotedIfNeeded) -> \(remoteName) \(branch)"
@@ -81,12 +90,21 @@ public struct PrePushHook {
             if update.remoteRef.hasPrefix("refs/tags/") { continue }
             for scope in scopes {
                 let shown = label + (scope.app.map { " (\($0))" } ?? "")
-                if judge(update, scope.workspace, label: shown, console: console) {
-                    unreleased.append(branch + (scope.app.map { " (\($0))" } ?? ""))
+                switch judge(update, scope.workspace, label: shown, console: console) {
+                case .major: unreleased.append(branch + (scope.app.map { " (\($0))" } ?? ""))
+                case .unjudged: unjudged.append(branch + (scope.app.map { " (\($0))" } ?? ""))
+                case .fine: break
                 }
             }
         }
-        guard workspace.configuration.hooks.prePush == .block, !unreleased.isEmpty else { return .success }
+        guard workspace.configuration.hooks.prePush == .block else { return .success }
+        if unreleased.isEmpty, !unjudged.isEmpty {
+            console.err(
+                "slipway: refusing to push \(unjudged.joined(separator: ", ")): Slipway could not judge it and "
+                    + ".slipway.yml asks to block (hooks.prePush: block); to push anyway: git push --no-verify\n")
+            return .negative
+        }
+        guard !unreleased.isEmpty else { return .success }
         console.err(
             """
             slipway: refusing to push \(unreleased.joined(separator: ", ")): a major change that has not been released \
@@ -97,8 +115,31 @@ public struct PrePushHook {
         return .negative
     }
 
-    /// Reports one update's verdict for one app; true when it is a major change that is not a release commit.
-    private func judge(_ update: Update, _ workspace: Workspace, label: String, console: Console) -> Bool {
+    /// What judging one update found.
+    private enum Judgement {
+        /// A major change that is not a release commit.
+        case major
+        /// Slipway failed to judge it.
+        case unjudged
+        case fine
+    }
+
+    /// Whether the text of `.slipway.yml` in `directory` asks the hook to block: a line naming `prePush` and
+    /// `block`, outside a comment. Only for when the configuration cannot be read; the hook script reads it the same
+    /// way when slipway itself fails.
+    static func asksToBlock(_ directory: URL) -> Bool {
+        guard let data = BoundedFile.readIfRegular(directory.appendingPathComponent(".slipway.yml").path) else {
+            return false
+        }
+        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).contains { line in
+            let text = line.prefix { $0 != "#" }
+            guard let name = text.range(of: "prePush") else { return false }
+            return text[name.upperBound...].contains("block")
+        }
+    }
+
+    /// Reports one update's verdict for one app.
+    private func judge(_ update: Update, _ workspace: Workspace, label: String, console: Console) -> Judgement {
         do {
             let service = try DetectService(workspace: workspace)
             let resolver = CIRangeResolver(
@@ -108,11 +149,11 @@ public struct PrePushHook {
             let new = update.isNewBranch ? " (new branch)" : ""
             console.err(
                 "slipway: \(label)\(new): \(VerdictReport.summary(verdict)) [\(VerdictReport.range(verdict))]\n")
-            guard verdict.major else { return false }
-            return !HookGuard.isRelease(try service.repository.commit(range.head))
+            guard verdict.major else { return .fine }
+            return HookGuard.isRelease(try service.repository.commit(range.head)) ? .fine : .major
         } catch {
             console.err("slipway: \(label): cannot judge: \(FileSystem.oneLine(error))\n")
-            return false
+            return .unjudged
         }
     }
 

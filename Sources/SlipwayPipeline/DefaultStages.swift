@@ -43,7 +43,7 @@ public enum DefaultStages {
     ) throws(SpecError) -> Derived? {
         let spec = SpecPath.absolute(specPath, from: root)
         if SpecPath.isFile(spec) {
-            let files = SpecLoader(root: root, isRepository: false, currentDirectory: root, environment: environment)
+            let files = SpecLoader(root: root, environment: environment)
             let location = SpecLocation(
                 spec: SpecPath.canonical(spec),
                 projectRoot: projectRoot.map { SpecPath.canonical(SpecPath.absolute($0, from: root)) })
@@ -53,7 +53,8 @@ public enum DefaultStages {
         let package = root.appendingPathComponent("Package.swift")
         if FileManager.default.fileExists(atPath: package.path) {
             let manifest =
-                BoundedFile.readIfRegular(package.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                BoundedFile.readIfRegular(package.path, inside: root.path).map { String(decoding: $0, as: UTF8.self) }
+                ?? ""
             return swiftPackage(hasTests: manifest.contains(".testTarget("))
         }
         return nil

@@ -12,10 +12,10 @@ extension StagePlan {
         configuration: Configuration, root: URL, specPath: String, environment: [String: String]
     ) throws -> StagePlan {
         // Only with `ship:` (an empty `ship:` is enough): derived plans without it stay as the model derives them.
-        guard configuration.ship != nil else { return self }
+        guard configuration.ship?.derivesStages == true else { return self }
         let spec = SpecPath.absolute(specPath, from: root)
         guard SpecPath.isFile(spec) else { return self }
-        let files = SpecLoader(root: root, isRepository: false, currentDirectory: root, environment: environment)
+        let files = SpecLoader(root: root, environment: environment)
         let location = SpecLocation(
             spec: SpecPath.canonical(spec),
             projectRoot: configuration.projectRoot.map { SpecPath.canonical(SpecPath.absolute($0, from: root)) })

@@ -36,7 +36,8 @@ extension ProjectModel {
     {
         let spec = try files.load(location, access: .read, policy: .missingIncludesSkipped)
         var model = try resolve(spec, environment: files.environment)
-        model.readTestPlans(projectRoot: location.projectRoot ?? location.spec.deletingLastPathComponent())
+        model.readTestPlans(
+            projectRoot: location.projectRoot ?? location.spec.deletingLastPathComponent(), boundary: files.root)
         return model
     }
 
@@ -44,8 +45,9 @@ extension ProjectModel {
     static let testPlanLimit = 4 << 20
 
     /// Reads each test plan a scheme names from the working tree (paths are relative to `projectRoot`), so the
-    /// model knows which bundles the plans run. A plan that is missing or unreadable is a warning.
-    mutating func readTestPlans(projectRoot: URL) {
+    /// model knows which bundles the plans run. A plan that is missing, unreadable or outside `boundary` (the
+    /// repository's real path) is a warning.
+    mutating func readTestPlans(projectRoot: URL, boundary: String) {
         var read: [String: TestPlanFile] = [:]
         var failed = Set<String>()
         for schemeIndex in schemes.indices {
@@ -57,7 +59,8 @@ extension ProjectModel {
                 }
                 guard !failed.contains(path.value) else { continue }
                 do {
-                    let file = try Self.readTestPlan(projectRoot.appendingPathComponent(path.value), path: path.value)
+                    let file = try Self.readTestPlan(
+                        projectRoot.appendingPathComponent(path.value), path: path.value, boundary: boundary)
                     read[path.value] = file
                     schemes[schemeIndex].testPlans[planIndex].file = file
                 } catch {
@@ -71,18 +74,20 @@ extension ProjectModel {
         }
     }
 
-    static func readTestPlan(_ url: URL, path: String) throws(TestPlanError) -> TestPlanFile {
-        let data: Data
+    static func readTestPlan(_ url: URL, path: String, boundary: String) throws(TestPlanError) -> TestPlanFile {
+        // Judged before it is opened: a plan outside the repository, a FIFO or a device is never read.
+        let real = RealPath.resolve(url.path)
+        guard RealPath.relative(real, inside: boundary) != nil else {
+            throw TestPlanError(path: path, reason: "it is outside the repository (\(real.cQuotedIfNeeded))")
+        }
+        let bytes: [UInt8]?
         do {
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
-            data = try handle.read(upToCount: testPlanLimit + 1) ?? Data()
+            bytes = try BoundedFile.read(real, limit: testPlanLimit)
         } catch {
-            throw TestPlanError(path: path, reason: FileSystem.reason(error))
+            throw TestPlanError(path: path, reason: "it is \(error.reason)")
         }
-        guard data.count <= testPlanLimit else {
-            throw TestPlanError(path: path, reason: "it is larger than \(testPlanLimit >> 20) MiB")
-        }
+        guard let bytes else { throw TestPlanError(path: path, reason: String(cString: strerror(ENOENT))) }
+        let data = Data(bytes)
         return try TestPlanFile.parse(data, path: path)
     }
 }

@@ -163,45 +163,62 @@ struct ReleaseJournal: Codable {
     /// another repository (a copy of the checkout carries the original's journal in its `.git`).
     static func read(in repository: Repository, root: URL) throws -> ReleaseJournal? {
         let url = ReleaseJournalFile.url(in: repository)
-        let byHand = "finish the release by hand ('git status', 'git log -1'), then remove \(url.path)"
+        return try read(
+            url, in: repository, root: root, name: "the release journal",
+            byHand: "finish the release by hand ('git status', 'git log -1'), then remove \(url.path)",
+            withWriter: "run 'slipway release continue' or 'slipway release abort' with the slipway that wrote it",
+            inOriginal: "run 'slipway release continue' or 'slipway release abort' in that checkout")
+    }
+
+    /// The after-push journal (`ReleaseExecutor+AfterPush`), read under the same rules as the release journal.
+    static func readAfterPush(in repository: Repository, root: URL) throws -> ReleaseJournal? {
+        let url = ReleaseExecutor.afterPushJournalURL(in: repository)
+        return try read(
+            url, in: repository, root: root, name: "the after-push journal",
+            byHand: "run the upload by hand ('slipway testflight upload …'), then remove \(url.path)",
+            withWriter: "run '\(ReleaseExecutor.retryCommand)' with the slipway that wrote it",
+            inOriginal: "run '\(ReleaseExecutor.retryCommand)' in that checkout")
+    }
+
+    private static func read(
+        _ url: URL, in repository: Repository, root: URL, name: String, byHand: String, withWriter: String,
+        inOriginal: String
+    ) throws -> ReleaseJournal? {
         var info = stat()
         guard lstat(url.path, &info) == 0 else { return nil }
         guard info.st_mode & S_IFMT == S_IFREG else {
             let type = info.st_mode & S_IFMT
             let kind = type == S_IFDIR ? "a folder" : type == S_IFLNK ? "a symbolic link" : "a special file"
             throw Failure(
-                "the release journal \(url.path) is \(kind), not a journal Slipway wrote; every writer refuses "
+                "\(name) \(url.path) is \(kind), not a journal Slipway wrote; every writer refuses "
                     + "while it is there", hint: "look at it, then \(byHand)")
         }
         let bytes: [UInt8]?
         do {
             bytes = try BoundedFile.read(url.path)
         } catch {
-            throw Failure("the release journal \(url.path) cannot be read: it is \(error.reason)", hint: byHand)
+            throw Failure("\(name) \(url.path) cannot be read: it is \(error.reason)", hint: byHand)
         }
         guard let bytes else { return nil }
         let unreadable = Failure(
-            "the release journal \(url.path) cannot be read: it is not a journal this slipway wrote",
+            "\(name) \(url.path) cannot be read: it is not a journal this slipway wrote",
             hint: "look at it, then \(byHand)")
         struct Header: Decodable { var format: Int? }
         guard let header = try? JSON.decode(Header.self, from: Data(bytes)) else { throw unreadable }
         guard header.format == currentFormat else {
             throw Failure(
-                "the release journal \(url.path) has format \(header.format.map(String.init) ?? "none"), which this "
-                    + "slipway (format \(currentFormat)) does not know, so it neither continues nor undoes it",
-                hint:
-                    "run 'slipway release continue' or 'slipway release abort' with the slipway that wrote it, or \(byHand)",
-                exitStatus: .badInput)
+                "\(name) \(url.path) has format \(header.format.map(String.init) ?? "none"), which this "
+                    + "slipway (format \(currentFormat)) does not know, so it does not act on it",
+                hint: "\(withWriter), or \(byHand)", exitStatus: .badInput)
         }
         guard var journal = try? JSON.decode(ReleaseJournal.self, from: Data(bytes)) else { throw unreadable }
         if let owner = journal.repository, let identity = identity(of: repository), owner != identity {
             throw Failure(
-                "the release journal \(url.path) belongs to another repository"
+                "\(name) \(url.path) belongs to another repository"
                     + (journal.root.map { " (the checkout at \($0))" } ?? "")
                     + ": this checkout is a copy of it, and its pending release is not this one's",
-                hint:
-                    "run 'slipway release continue' or 'slipway release abort' in that checkout; if this copy has no release of its own pending, "
-                    + "remove \(url.path)", exitStatus: .badInput)
+                hint: "\(inOriginal); if this copy has nothing of its own pending, remove \(url.path)",
+                exitStatus: .badInput)
         }
         let here = RealPath.resolve(root.path)
         if let old = journal.root, old != here { journal.rebase(from: old, to: here) }

@@ -8,6 +8,13 @@ extension ReleasePlanner {
     /// commit it builds). The file must exist and be tracked, so a failed release can put its bytes back.
     func whatToTest(_ path: String, notes: String) throws -> BumpPlan.FileUpdate {
         let url = workspace.root.appendingPathComponent(path)
+        // The release rewrites this file: one linked out of the repository is neither read nor written.
+        guard BoundedFile.isInside(url.path, root: workspace.root.path) else {
+            throw Failure(
+                "cannot release: ship.whatToTestFile \(path.cQuotedIfNeeded) leads out of the repository "
+                    + "(\(RealPath.resolve(url.path).cQuotedIfNeeded))",
+                hint: "replace the link with a file inside the repository and commit it")
+        }
         guard let data = BoundedFile.readIfRegular(url.path) else {
             throw Failure(
                 "cannot release: ship.whatToTestFile \(path.cQuotedIfNeeded) does not exist",

@@ -44,7 +44,7 @@ struct ReleasePlanner {
         let generated = try generatedProject(inventory, stages: stages)
         var draft = try ManifestAssembler(workspace: workspace, repository: repository).manifest(
             head: head, releaseTag: .none, requested: request.requested, verdict: verdict)
-        if let ship = workspace.configuration.ship {
+        if let ship = workspace.configuration.ship, ship.derivesStages {
             // "What to Test": `slipway notes` for the commits since the previous release, within TestFlight's limit.
             let notes = try NotesService(workspace: workspace).notes(range: nil).text(
                 maxBytes: ReleaseNotes.defaultMaxBytes)

@@ -47,7 +47,7 @@ struct ReleasePreflight {
         guard let path = app.target.info?.path?.value else { return false }
         let folder = workspace.configuration.projectRoot ?? (workspace.specPath as NSString).deletingLastPathComponent
         let url = workspace.root.appendingPathComponent(folder).appendingPathComponent(path)
-        guard let data = BoundedFile.readIfRegular(url.path) else { return false }
+        guard let data = BoundedFile.readIfRegular(url.path, inside: workspace.root.path) else { return false }
         return String(decoding: data, as: UTF8.self).contains("<key>\(key)</key>")
     }
 }

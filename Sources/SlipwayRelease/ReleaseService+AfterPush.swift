@@ -4,6 +4,12 @@ import SlipwayGit
 import SlipwayPipeline
 import SlipwayWorkspace
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `slipway release retry-after-push`: runs again the after-push stages (the upload) of a release whose upload
 /// failed, from the after-push journal; the release itself (commit, tag, push) is never redone.
 extension ReleaseService {
@@ -12,19 +18,11 @@ extension ReleaseService {
             repository, command: commandLine, wait: waitForLock, console: console)
         defer { lock.release() }
         let url = ReleaseExecutor.afterPushJournalURL(in: repository)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        guard let journal = try ReleaseJournal.readAfterPush(in: repository, root: workspace.root) else {
             throw Failure(
                 "no after-push stages are waiting: there is no \(url.path)",
                 hint: "'release retry-after-push' runs the upload of a release whose after-push stages failed",
                 exitStatus: .badInput)
-        }
-        let journal: ReleaseJournal
-        do {
-            journal = try JSON.decode(ReleaseJournal.self, from: data)
-        } catch {
-            throw Failure(
-                "the after-push journal \(url.path) cannot be read: it is not one this slipway wrote",
-                hint: "run the upload by hand ('slipway testflight upload …'), then remove the file")
         }
         guard let head = OID(hex: journal.head) else { throw ReleaseService.unreadable }
         var draft = try ManifestAssembler(workspace: workspace, repository: repository).manifest(
@@ -54,7 +52,9 @@ extension ReleaseService {
     /// A new release waits until the previous one's upload passed, or was given up (its journal removed).
     func refuseWhileAfterPushPending() throws {
         let url = ReleaseExecutor.afterPushJournalURL(in: repository)
-        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        // lstat, not fileExists: a journal that is a dangling symbolic link still stands in the way.
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return }
         throw Failure(
             "cannot release: the after-push stages (the upload) of the previous release did not pass (\(url.path))",
             hint: "'\(ReleaseExecutor.retryCommand)' runs them again; to give them up, remove that file")

@@ -8,8 +8,8 @@ extension ReleaseService {
     /// project XcodeGen or App Store Connect refuses. `--no-doctor` skips them.
     func checkDoctor(_ request: Request) throws {
         guard request.doctor else { return }
-        // The release edits the spec's files, so one outside the repository is refused before any is read: the
-        // doctor reads them as context, and would otherwise read such a file first.
+        // The release edits the spec's files, so one outside the repository is refused, unread, with the writers'
+        // reason before the doctor (which refuses it too, as a reader) looks at anything.
         _ = try workspace.versions(at: workspace.locate(request.bump.options), access: .edit)
         let errors = try DoctorService(workspace: workspace).check().errors
         guard !errors.isEmpty else { return }

@@ -2,8 +2,8 @@ import SlipwayYAML
 
 /// What a command does with the spec's files, which decides what becomes of a file outside the repository.
 public enum SpecAccess: Sendable {
-    /// `version`, `run`, `detect`: a file outside the repository is read as context, and messages about it give its
-    /// path, line and column but never its text.
+    /// `version`, `run`, `detect`, `doctor`: the spec is only read. A file outside the repository is refused before it
+    /// is read, as for `edit`: it may be a device, a FIFO or a file that is not the project's.
     case read
     /// `bump` and `release` (their dry runs too): a file outside the repository is refused before it is read, since
     /// Slipway writes only inside the repository and a release commits the files it edits.
@@ -38,15 +38,19 @@ package struct SpecBoundary: Sendable {
 
     /// The refusal of a file outside the folder that `bump` or `release` would read and might edit: `display` is
     /// the file's path as messages show it; `include` and `file` the entry that names it, `nil` for the spec itself.
-    func refusal(_ display: String, include: SpecInclude?, in file: YAMLFile?, throughLink: Bool) -> SpecError {
+    func refusal(
+        _ display: String, include: SpecInclude?, in file: YAMLFile?, throughLink: Bool, access: SpecAccess = .edit
+    ) -> SpecError {
         let folder = isRepository ? "the repository" : "that folder"
         let move =
             isRepository
             ? "move the file into the repository and include it from there"
             : "run Slipway in a folder that holds the spec and every file it includes"
         let hint =
-            "bump and release edit and commit only files inside \(folder), so they do not even read one outside it "
-            + "(a symbolic link counts where it leads); \(move), or read it where it is with 'slipway version'"
+            access == .edit
+            ? "bump and release edit and commit only files inside \(folder), so they do not even read one outside it "
+                + "(a symbolic link counts where it leads); \(move)"
+            : "Slipway reads spec files only inside \(folder) (a symbolic link counts where it leads); \(move)"
         guard let include, let file else {
             return SpecError("the spec \(display) is outside \(name)", hint: hint)
         }

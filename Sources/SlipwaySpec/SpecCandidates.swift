@@ -32,7 +32,7 @@ public enum SpecCandidates {
     /// The repository-relative paths of the files `path`'s includes read, itself left out; none when it cannot be
     /// read (then it stays a candidate, and reading it later says why).
     private static func includes(of path: String, root: URL) -> [String] {
-        let loader = SpecLoader(root: root, isRepository: false, currentDirectory: root, environment: [:])
+        let loader = SpecLoader(root: root, environment: [:])
         let location = SpecLocation(spec: SpecPath.canonical(root.appendingPathComponent(path)))
         do {
             let spec = try loader.load(location, access: .read, policy: .missingIncludesSkipped)

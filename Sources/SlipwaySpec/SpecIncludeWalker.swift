@@ -64,12 +64,14 @@ struct SpecIncludeWalker<Source: SpecFileSource> {
         let identity = source.identity(of: path)
         // A file included twice (or a cycle of includes) is one file: read and edited once.
         guard state.seen.insert(identity).inserted else { return }
-        // Judged before the file is read: a file outside the boundary that a writer refuses is never opened.
+        // Judged before the file is read: a file outside the boundary is never opened, by readers and writers
+        // alike (it may be a device, a FIFO or someone else's secret). A best-effort reader goes on without it.
         let inside = boundary.contains(identity)
-        if !inside, access == .edit {
+        if !inside {
+            if policy.toleratesUnreadableFiles { return }
             throw boundary.refusal(
                 source.displayPath(of: identity), include: origin?.include, in: origin?.file,
-                throughLink: origin != nil && SpecPath.normalize(path) != identity)
+                throughLink: origin != nil && SpecPath.normalize(path) != identity, access: access)
         }
         let index = state.visits.count
         state.visits.append(

@@ -12,7 +12,7 @@ package struct SpecLoader<Source: SpecFileSource> {
     /// The repository root (the current folder outside one): documents' `rootRelativePath` are relative to its
     /// real path, and a file outside it is read-only context (`SpecAccess`).
     let boundary: SpecBoundary
-    var root: String { boundary.root }
+    package var root: String { boundary.root }
 
     package init(source: Source, environment: [String: String], boundary: SpecBoundary) {
         self.source = source
@@ -64,6 +64,13 @@ extension SpecLoader where Source == WorkingTreeSpecFiles {
         self.init(
             source: WorkingTreeSpecFiles(currentDirectory: currentDirectory), environment: environment,
             boundary: SpecBoundary(root: SpecPath.canonical(root).path, isRepository: isRepository))
+    }
+
+    /// The files on disk under `root`, which is a repository's working tree when it holds `.git` (how messages name
+    /// the boundary): for readers given a root without the repository.
+    package init(root: URL, environment: [String: String]) {
+        let isRepository = FileManager.default.fileExists(atPath: root.appendingPathComponent(".git").path)
+        self.init(root: root, isRepository: isRepository, currentDirectory: root, environment: environment)
     }
 }
 

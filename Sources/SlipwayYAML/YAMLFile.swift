@@ -10,8 +10,8 @@ public struct YAMLFile {
     /// One root per document in the stream (`nil` for an empty document).
     public let documents: [YAMLNode?]
     /// Whether messages may show the file's text: its lines under an error, names written in it. `false` for a file
-    /// that is not the reader's to show (Slipway reads one outside the repository as context): its errors then give
-    /// the position and the problem, never a word of the file.
+    /// that is not the reader's to show (a file outside the repository, which the spec readers now refuse unread;
+    /// kept as a second guard): its errors then give the position and the problem, never a word of the file.
     public let quotesSource: Bool
 
     /// The first document's root, or `nil` for an empty file.

@@ -53,6 +53,37 @@ struct NetworkBoundsTests {
         #expect(flagged.stderr.contains("no complete answer within 2 seconds"), "\(flagged.stderr)")
     }
 
+    @Test("a server that drips a byte a second is cut at ship.requestTimeout from .slipway.yml")
+    func drippingServer() throws {
+        let server = try LocalHTTPServer { _ in
+            var response = NetworkBoundsTests.app("http://127.0.0.1")
+            response.drip = 1
+            return response
+        }
+        try Data("ship:\n  requestTimeout: 2\n  connectTimeout: 1\n".utf8).write(
+            to: folder.url.appendingPathComponent(".slipway.yml"))
+        let started = Date()
+        let result = try slipway(server)
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("no complete answer within 2 seconds"), "\(result.stderr)")
+        // The environment still wins over the file.
+        let shorter = try slipway(server, ["SLIPWAY_HTTP_TIMEOUT": "1"])
+        #expect(shorter.stderr.contains("no complete answer within 1 seconds"), "\(shorter.stderr)")
+    }
+
+    @Test("ship.requestTimeout below 1 is refused at its position")
+    func timeoutPosition() throws {
+        let server = try LocalHTTPServer { _ in .json(200, "{}") }
+        try Data("ship:\n  requestTimeout: 0\n".utf8).write(to: folder.url.appendingPathComponent(".slipway.yml"))
+        let result = try slipway(server)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(
+            result.stderr.contains(".slipway.yml:2:19: error: 'ship.requestTimeout' must be at least 1, found 0"),
+            "\(result.stderr)")
+        #expect(server.requests.isEmpty)
+    }
+
     @Test("a response past the size limit is refused, not read whole")
     func oversizedResponse() throws {
         let server = try LocalHTTPServer { _ in

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `slipway testflight latest-build` and `bump --build testflight`, the built binary against a local App Store
 /// Connect that checks every token.
 @Suite("testflight latest-build: the built binary against a local App Store Connect")
@@ -139,6 +145,26 @@ struct TestFlightCommandTests {
         #expect(result.stderr.contains(path))
         #expect(result.stderr.contains("is not a usable private key"))
         #expect(!result.stderr.contains("U0VDUkVU"))
+        #expect(fake.requests.isEmpty)
+    }
+
+    @Test("a key or notes path naming a FIFO or /dev/zero is refused at once, before any request")
+    func keyThatIsNotAFile() throws {
+        let fifo = folder.path + "/AuthKey_FIFO.p8"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for path in [fifo, "/dev/zero"] {
+            let started = Date()
+            let result = try slipway(
+                ["testflight", "latest-build", "--bundle-id", "com.example.MyApp"],
+                environment: ["APP_STORE_CONNECT_API_KEY_PATH": path])
+            #expect(Date().timeIntervalSince(started) < 30, "\(path)")
+            #expect(result.status == 2, "\(path): \(result.stderr)")
+            #expect(result.stderr.contains("not a regular file"), "\(path): \(result.stderr)")
+        }
+        let notes = try slipway(["testflight", "upload", folder.path + "/App.ipa", "--notes-file", fifo])
+        #expect(notes.status != 0, "\(notes.stderr)")
+        #expect(notes.stderr.contains("cannot read the notes file"), "\(notes.stderr)")
+        #expect(notes.stderr.contains("not a regular file (a FIFO)"), "\(notes.stderr)")
         #expect(fake.requests.isEmpty)
     }
 

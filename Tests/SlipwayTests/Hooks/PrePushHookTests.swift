@@ -148,12 +148,12 @@ struct PrePushHookTests {
     }
 }
 
-@Suite("the pre-push hook never blocks a push on Slipway's own failure")
+@Suite("Slipway's own failure under the pre-push hook: report mode lets the push go, block mode stops it")
 struct PrePushHookFailOpenTests {
     @Test(
-        "a slipway that crashes or fails under the hook lets the push go, with one line saying so",
+        "in report mode a slipway that crashes or fails under the hook lets the push go, with one line saying so",
         arguments: [
-            "kill -SEGV $$", "exit 2", "exit 127",
+            "kill -SEGV $$", "exit 1", "exit 2", "exit 127",
         ])
     func failOpen(body: String) throws {
         let (local, remote) = try PrePushHookTests().makeRepositories()
@@ -167,5 +167,41 @@ struct PrePushHookFailOpenTests {
         #expect(push.status == 0, "\(body): \(push.stderr)")
         #expect(push.stderr.contains("slipway: pre-push hook failed (exit status"), "\(body): \(push.stderr)")
         #expect(try PrePushHookTests().remoteHead(remote, "main") == (try local.head()))
+    }
+
+    @Test(
+        "with hooks.prePush: block a slipway that crashes or fails under the hook stops the push, saying how to push anyway",
+        arguments: [
+            "kill -SEGV $$", "exit 2", "exit 127",
+        ])
+    func failClosed(body: String) throws {
+        let (local, remote) = try PrePushHookTests().makeRepositories(configuration: "hooks:\n  prePush: block\n")
+        let before = try PrePushHookTests().remoteHead(remote, "main")
+        let broken = local.directory.url.appendingPathComponent("broken-slipway")
+        try Data("#!/bin/sh\ncat >/dev/null\n\(body)\n".utf8).write(to: broken)
+        chmod(broken.path, 0o755)
+        try local.git(["config", "slipway.path", broken.path])
+        try local.write("App/App.swift", "struct App { let b = 2 }\n")
+        try local.commitWithHooks("Tweak", extraEnvironment: ["SLIPWAY_SKIP_HOOK": "1"])
+        let push = try local.gitResult(["push", "origin", "main"])
+        #expect(push.status != 0, "\(body): \(push.stderr)")
+        #expect(
+            push.stderr.contains("so the push is stopped; to push anyway: git push --no-verify"),
+            "\(body): \(push.stderr)")
+        #expect(try PrePushHookTests().remoteHead(remote, "main") == before)
+        let bypass = try local.gitResult(["push", "--no-verify", "origin", "main"])
+        #expect(bypass.status == 0, "\(bypass.stderr)")
+    }
+
+    @Test("with hooks.prePush: block a configuration slipway cannot read stops the push, saying how to push anyway")
+    func unreadableConfiguration() throws {
+        let (local, remote) = try PrePushHookTests().makeRepositories(configuration: "hooks:\n  prePush: block\n")
+        let before = try PrePushHookTests().remoteHead(remote, "main")
+        try local.write(".slipway.yml", "hooks:\n  prePush: block\n  unknownKey: 1\n")
+        try local.commitWithHooks("Config", extraEnvironment: ["SLIPWAY_SKIP_HOOK": "1"])
+        let push = try local.gitResult(["push", "origin", "main"])
+        #expect(push.status != 0, "\(push.stderr)")
+        #expect(push.stderr.contains("to push anyway: git push --no-verify"), "\(push.stderr)")
+        #expect(try PrePushHookTests().remoteHead(remote, "main") == before)
     }
 }

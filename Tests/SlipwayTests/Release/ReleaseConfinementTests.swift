@@ -50,6 +50,26 @@ struct ReleaseConfinementTests {
         }
     }
 
+    @Test("a ship.whatToTestFile linked out of the repository is refused before the release reads or writes it")
+    func whatToTestFileOutside() throws {
+        let repo = try ReleaseRepository.make(config: "ship:\n  when: major\n  whatToTestFile: notes.txt\n")
+        let outside = repo.directory.url.appendingPathComponent("outside-notes.txt")
+        try Data("\(Self.secret)\n".utf8).write(to: outside)
+        try FileManager.default.createSymbolicLink(
+            atPath: repo.url.appendingPathComponent("notes.txt").path, withDestinationPath: outside.path)
+        try repo.git(["add", "notes.txt"])
+        try repo.commit("notes link")
+        for arguments in [
+            ["release", "--dry-run", "--major", "--skip-stages"], ["release", "--major", "--skip-stages"],
+        ] {
+            let result = try repo.slipway(arguments: arguments)
+            #expect(result.status != 0, "\(arguments): \(result.stdout)\(result.stderr)")
+            #expect(result.stderr.contains("leads out of the repository"), "\(arguments): \(result.stderr)")
+            #expect(!(result.stdout + result.stderr).contains(Self.secret), "\(arguments)")
+        }
+        #expect(try String(contentsOf: outside, encoding: .utf8) == "\(Self.secret)\n")
+    }
+
     @Test("a tracked file as release.manifest is refused, keeping its uncommitted edits")
     func manifestOverTrackedFile() throws {
         let repo = try repository(manifest: "iOS/App.swift")

@@ -68,6 +68,16 @@ struct ShipStagesTests {
         #expect(stages["export"]?.secretFiles.first?.fileName == "AuthKey_ABC123XYZ.p8")
     }
 
+    @Test("a ship: section that only sets App Store Connect's timeouts adds no archive, export or upload stage")
+    func timeoutsAlone() throws {
+        let stages = "stages:\n  - name: build\n    run: make\n"
+        let timeouts = try Self.plan(stages + "ship:\n  requestTimeout: 60\n  connectTimeout: 10\n")
+        #expect(timeouts.stages.map(\.name) == ["build"])
+        #expect(timeouts.ship == nil)
+        let shipping = try Self.plan(stages + "ship:\n  requestTimeout: 60\n  when: always\n")
+        #expect(shipping.stages.map(\.name) == ["build", "archive", "export", "upload"])
+    }
+
     @Test("without a key, no cloud-signing arguments; with destination upload the export runs after the push")
     func withoutKeyAndUploadingExport() throws {
         let plan = try Self.plan("ship:\n  destination: upload\n  when: always\n")

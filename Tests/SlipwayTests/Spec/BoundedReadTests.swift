@@ -65,4 +65,31 @@ struct BoundedReadTests {
         // Under the default limit the same file reads.
         #expect(try repo.slipway("version").status == 0)
     }
+
+    @Test("a test plan that is a FIFO is a warning at once, not a wait for a writer")
+    func testPlanFIFO() throws {
+        let repo = try TestRepository()
+        try repo.write(
+            "project.yml",
+            "name: App\ntargets:\n  App:\n    type: application\n    platform: iOS\n  AppTests:\n"
+                + "    type: bundle.unit-test\n    platform: iOS\nschemes:\n  App:\n    build:\n      targets:\n"
+                + "        App: all\n    test:\n      testPlans:\n        - path: App.xctestplan\n")
+        #expect(mkfifo(repo.url.appendingPathComponent("App.xctestplan").path, 0o644) == 0)
+        let started = Date()
+        let result = try repo.slipway("project")
+        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(
+            result.stderr.contains("the test plan App.xctestplan could not be read: it is not a regular file (a FIFO)"),
+            "\(result.stdout)\(result.stderr)")
+    }
+
+    @Test(".slipway.yml linked out of the repository is refused, not read")
+    func configurationOutside() throws {
+        let repo = try Self.repository { url in try Data("settings:\n  base: {}\n".utf8).write(to: url) }
+        try FileManager.default.createSymbolicLink(
+            atPath: repo.url.appendingPathComponent(".slipway.yml").path, withDestinationPath: "/dev/zero")
+        let result = try repo.slipway("version")
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains(".slipway.yml is a symbolic link to /dev/zero, outside the repository"))
+    }
 }

@@ -25,6 +25,8 @@ final class LocalHTTPServer: @unchecked Sendable {
         var status: Int
         var headers: [String: String] = [:]
         var body: Data = Data()
+        /// When set, the response goes out one byte at a time, this many seconds apart (a server that drips).
+        var drip: TimeInterval?
 
         static func json(_ status: Int, _ text: String, headers: [String: String] = [:]) -> Response {
             var all = headers
@@ -113,11 +115,13 @@ final class LocalHTTPServer: @unchecked Sendable {
         let bytes = Array(head.utf8) + Array(response.body)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes {
+            let end = response.drip == nil ? bytes.count : offset + 1
+            let written = bytes[offset..<end].withUnsafeBytes {
                 send(client, $0.baseAddress, $0.count, Socket.sendFlags)
             }
             if written <= 0 { return }
             offset += written
+            if let drip = response.drip { Thread.sleep(forTimeInterval: drip) }
         }
     }
 
