@@ -7,13 +7,17 @@ import SlipwayDetection
 /// gets, once; `verbose` adds each stage's working directory, timeout, the files it writes and its whole environment.
 package enum DryRunReport {
     /// `major` is how `slipway run` decided whether the change is major (a release prints its own verdict);
-    /// `footer: false` leaves out the closing "nothing was run" line, for a caller that prints its own.
+    /// `footer: false` leaves out the closing "nothing was run" line, for a caller that prints its own;
+    /// `heading: false` leaves out where the stages come from, for a second group of the same plan.
     package static func text(
         _ plan: StagePlan, environment: StageEnvironment, requested: Set<String>, major: MajorChangeDecision? = nil,
-        verbose: Bool = false, footer: Bool = true
+        verbose: Bool = false, footer: Bool = true, heading: Bool = true
     ) -> String {
-        var text = "\(plan.originDescription):\n"
-        for note in plan.notes { text += "  note: \(note)\n" }
+        var text = ""
+        if heading {
+            text += "\(plan.originDescription):\n"
+            for note in plan.notes { text += "  note: \(note)\n" }
+        }
         if plan.stages.isEmpty { text += "\n  (none)\n" }
         for (index, stage) in plan.stages.enumerated() {
             text += (verbose || index == 0 ? "\n" : "") + "\(index + 1). \(stage.name)\n"

@@ -58,7 +58,8 @@ enum ReleaseDryRunReport {
             var text =
                 "\nThen, once the release is tagged\(plan.push == nil ? "" : " and pushed") (phase: after-push; a "
             text += "failure leaves the release, and 'slipway release retry-after-push' runs them again):\n"
-            text += DryRunReport.text(own, environment: environment, requested: [], verbose: verbose, footer: false)
+            text += DryRunReport.text(
+                own, environment: environment, requested: [], verbose: verbose, footer: false, heading: false)
             // The notes file's contents show only with --verbose; otherwise the notes are shown here.
             let shown = verbose && stages.contains { !$0.files.isEmpty }
             if let notes = plan.draft.releaseNotes, !shown {

@@ -58,6 +58,8 @@ struct ReleaseAfterPushTests {
         let tag = try #require(plan.stdout.range(of: "   tag        v1.3.0"))
         let push = try #require(plan.stdout.range(of: "   push       no"))
         let after = try #require(plan.stdout.range(of: "phase: after-push; a failure leaves the release"))
+        // Where the stages come from is said once, not again for the after-push group.
+        #expect(plan.stdout.components(separatedBy: "Stages from .slipway.yml:").count == 2, "\(plan.stdout)")
         #expect(tag.lowerBound < push.lowerBound && push.lowerBound < after.lowerBound)
         try repo.write("build/allow-upload", "")
         #expect(try repo.slipway("release", "--set", "1.3.0").status == 0)
