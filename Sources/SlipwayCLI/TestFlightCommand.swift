@@ -61,7 +61,7 @@ enum TestFlightCommand: SlipwayCommandGroup {
                 bundleID = try ShippingBundleID.resolve(
                     context.workspace(app: options.project.app, needs: .anyFolder), options: options.project.locator)
             }
-            var environment = try context.networkEnvironment()
+            var environment = try context.workspace(needs: .anyFolder).appStoreConnectEnvironment
             if let timeout = options.timeout {
                 guard timeout.value >= 1 else {
                     throw UsageError(message: "--timeout '\(timeout.optionText)' is less than 1 second", spec: spec)
@@ -142,8 +142,9 @@ enum TestFlightCommand: SlipwayCommandGroup {
             }.filter { !$0.isEmpty }
             request.timeout = options.timeout.value
             request.pollInterval = options.pollInterval.value
-            return try TestFlightService(environment: try context.networkEnvironment()).upload(
-                request, console: context.console)
+            let workspace = try context.workspace(needs: .anyFolder)
+            return try TestFlightService(environment: workspace.appStoreConnectEnvironment)
+                .upload(request, console: context.console)
         }
     }
 }
@@ -168,33 +169,9 @@ struct TestFlightBuildNumbers: BuildNumberSource {
     }
 
     func nextBuildNumber() throws -> String {
-        let bundleID =
-            try bundleID
-            ?? ShippingBundleID.resolve(
-                Workspace.open(from: currentDirectory, environment: environment, needs: .anyFolder).selecting(app: app),
-                options: options)
         let workspace = try Workspace.open(from: currentDirectory, environment: environment, needs: .anyFolder)
-        return try TestFlightService(environment: CommandContext.networkEnvironment(environment, workspace))
+        let bundleID = try bundleID ?? ShippingBundleID.resolve(workspace.selecting(app: app), options: options)
+        return try TestFlightService(environment: workspace.appStoreConnectEnvironment)
             .nextBuildNumber(bundleID: bundleID)
-    }
-}
-
-extension CommandContext {
-    /// The environment App Store Connect requests run with: `ship.requestTimeout` and `ship.connectTimeout` from
-    /// `.slipway.yml` where the environment does not set `SLIPWAY_HTTP_TIMEOUT` or `SLIPWAY_HTTP_CONNECT_TIMEOUT`.
-    func networkEnvironment() throws -> [String: String] {
-        CommandContext.networkEnvironment(environment, try workspace(needs: .anyFolder))
-    }
-
-    static func networkEnvironment(_ environment: [String: String], _ workspace: Workspace) -> [String: String] {
-        var environment = environment
-        let ship = workspace.configuration.ship
-        if environment["SLIPWAY_HTTP_TIMEOUT"] == nil, let seconds = ship?.requestTimeout {
-            environment["SLIPWAY_HTTP_TIMEOUT"] = String(seconds)
-        }
-        if environment["SLIPWAY_HTTP_CONNECT_TIMEOUT"] == nil, let seconds = ship?.connectTimeout {
-            environment["SLIPWAY_HTTP_CONNECT_TIMEOUT"] = String(seconds)
-        }
-        return environment
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Where a repository's XcodeGen specs are when `.slipway.yml` does not say: `project.yml` (or `.yaml`, `.json`) at
-/// the root, one folder down (`MyApp/project.yml`), and a white-label layout's `Apps/<Brand>/project.yml`.
+/// the root, one folder down (`MyApp/project.yml`), and a white-label layout's `Apps/<Brand>/project.yml`; for
+/// `init`, deeper too.
 public enum SpecCandidates {
     /// Repository-relative paths of the specs found in the working tree at `root`, sorted, root first.
     public static func find(root: URL) -> [String] {
@@ -18,6 +19,47 @@ public enum SpecCandidates {
             if let name = names.first(where: { isFile(root.appendingPathComponent("Apps/\(folder)/\($0)")) }) {
                 found.append("Apps/\(folder)/\(name)")
             }
+        }
+        return found
+    }
+
+    /// Folders the deep search does not enter: dependencies checked in (Carthage, CocoaPods, npm, vendored code),
+    /// build output, and test fixtures, whose specs are data rather than the repository's app.
+    private static let skippedFolders: Set<String> = [
+        "build", "Build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor", "Fixtures", "fixtures",
+        "TestFixtures",
+    ]
+    /// Bundles and generated projects, which hold no spec.
+    private static let skippedExtensions: Set<String> = [
+        "xcodeproj", "xcworkspace", "xcassets", "lproj", "bundle", "framework", "xcframework", "app", "playground",
+    ]
+
+    /// Specs two to five folders down, breadth first and sorted within a level: deeper than `find` looks, for `init`
+    /// when `find` has none. Hidden folders (`.build` among them) and `skippedFolders` are not searched.
+    public static func findDeeper(root: URL) -> [String] {
+        let deepest = 6
+        var found: [String] = []
+        var folders = [""]
+        for depth in 1...deepest {
+            var next: [String] = []
+            for folder in folders {
+                let url = folder.isEmpty ? root : root.appendingPathComponent(folder)
+                // A folder that cannot be listed holds no spec Slipway could read either.
+                let entries = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+                for entry in entries.sorted()
+                where !entry.hasPrefix(".") && !skippedFolders.contains(entry)
+                    && !skippedExtensions.contains((entry as NSString).pathExtension)
+                {
+                    let path = folder.isEmpty ? entry : folder + "/" + entry
+                    let url = root.appendingPathComponent(path)
+                    if depth >= 3, SpecPath.defaultNames.contains(entry), SpecPath.isFile(url) {
+                        found.append(path)
+                    } else if depth < deepest, SpecPath.isDirectory(url) {
+                        next.append(path)
+                    }
+                }
+            }
+            folders = next
         }
         return found
     }

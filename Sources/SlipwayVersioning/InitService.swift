@@ -52,7 +52,7 @@ public struct InitService {
             if paths.isEmpty {
                 // Deeper, one app spec is the app's; several need the user to say which.
                 let deeper = SpecCandidates.withoutFragments(
-                    InitService.deeperSpecs(in: workspace.root), root: workspace.root)
+                    SpecCandidates.findDeeper(root: workspace.root), root: workspace.root)
                 guard deeper.count == 1 else { throw noSpecFound(deeper: deeper) }
                 paths = deeper
                 findings.notes.append(
@@ -100,52 +100,6 @@ public struct InitService {
             looked,
             hint: "run 'slipway init' in the repository that holds the app's project.yml, or name the spec "
                 + "with --spec <path>")
-    }
-
-    /// Folders the deep search does not enter: dependencies checked in (Carthage, CocoaPods, npm, vendored code),
-    /// build output, and test fixtures, whose specs are data rather than the repository's app.
-    static let skippedFolders: Set<String> = [
-        "build", "Build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor", "Fixtures", "fixtures",
-        "TestFixtures",
-    ]
-    /// Bundles and generated projects, which hold no spec.
-    static let skippedExtensions: Set<String> = [
-        "xcodeproj", "xcworkspace", "xcassets", "lproj", "bundle", "framework", "xcframework", "app", "playground",
-    ]
-
-    /// Specs two to five folders down, breadth first and sorted within a level: deeper than `init` looks first.
-    /// Hidden folders (`.build` among them) and `skippedFolders` are not searched.
-    static func deeperSpecs(in root: URL) -> [String] {
-        let deepest = 6
-        var found: [String] = []
-        var folders = [""]
-        for depth in 1...deepest {
-            var next: [String] = []
-            for folder in folders {
-                let url = folder.isEmpty ? root : root.appendingPathComponent(folder)
-                // A folder that cannot be listed holds no spec init could read either.
-                let entries = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-                for entry in entries.sorted()
-                where !entry.hasPrefix(".") && !skippedFolders.contains(entry)
-                    && !skippedExtensions.contains((entry as NSString).pathExtension)
-                {
-                    let path = folder.isEmpty ? entry : folder + "/" + entry
-                    let url = root.appendingPathComponent(path)
-                    if depth >= 3, SpecPath.defaultNames.contains(entry), SpecPath.isFile(url) {
-                        found.append(path)
-                    } else if depth < deepest, isFolder(url) {
-                        next.append(path)
-                    }
-                }
-            }
-            folders = next
-        }
-        return found
-    }
-
-    private static func isFolder(_ url: URL) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// One spec: read as `slipway version` reads it, first against its own folder, then against the root (or

@@ -212,3 +212,19 @@ public struct Workspace {
         return try? repository.resolveCommit("HEAD")
     }
 }
+
+extension Workspace {
+    /// The environment App Store Connect requests run with: `ship.requestTimeout` and `ship.connectTimeout` from
+    /// `.slipway.yml` where the environment does not set `SLIPWAY_HTTP_TIMEOUT` or `SLIPWAY_HTTP_CONNECT_TIMEOUT`.
+    public var appStoreConnectEnvironment: [String: String] {
+        var environment = environment
+        let ship = configuration.ship
+        if environment["SLIPWAY_HTTP_TIMEOUT"] == nil, let seconds = ship?.requestTimeout {
+            environment["SLIPWAY_HTTP_TIMEOUT"] = String(seconds)
+        }
+        if environment["SLIPWAY_HTTP_CONNECT_TIMEOUT"] == nil, let seconds = ship?.connectTimeout {
+            environment["SLIPWAY_HTTP_CONNECT_TIMEOUT"] = String(seconds)
+        }
+        return environment
+    }
+}

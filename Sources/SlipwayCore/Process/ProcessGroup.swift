@@ -32,43 +32,32 @@ package enum ProcessGroup {
     /// ends it (SIGTERM, then SIGKILL). `nil` when it was not running; else whether it ended by itself.
     package static func awaitOrEnd(pid: pid_t, seconds: Double) -> Bool? {
         guard pid > 1, pid != getpid(), isRunning(pid) else { return nil }
-        var waited = 0.0
-        while isRunning(pid) {
-            guard waited < seconds else {
-                kill(pid, SIGTERM)
-                kill(pid, SIGCONT)
-                var grace = 0.0
-                while isRunning(pid) && grace < 2 {
-                    var interval = timespec(tv_sec: 0, tv_nsec: 50_000_000)
-                    _ = nanosleep(&interval, nil)
-                    grace += 0.05
-                }
-                if isRunning(pid) { kill(pid, SIGKILL) }
-                return false
-            }
-            var interval = timespec(tv_sec: 0, tv_nsec: 50_000_000)
-            _ = nanosleep(&interval, nil)
-            waited += 0.05
-        }
-        return true
+        if waitWhile(seconds: seconds, { isRunning(pid) }) { return true }
+        kill(pid, SIGTERM)
+        kill(pid, SIGCONT)
+        if !waitWhile(seconds: 2, { isRunning(pid) }) { kill(pid, SIGKILL) }
+        return false
     }
 
     /// Whether process `pid` exists and is not a zombie (see `hasLiveMembers`).
     package static func isRunning(_ pid: pid_t) -> Bool {
         guard kill(pid, 0) == 0 || errno == EPERM else { return false }
         #if os(Linux)
-        guard let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
-            let close = stat.lastIndex(of: UInt8(ascii: ")"))
-        else { return false }
-        return stat[(close + 1)...].split(separator: UInt8(ascii: " ")).first?.first != UInt8(ascii: "Z")
+        guard let fields = statFields(pid) else { return false }
+        return fields.first?.first != UInt8(ascii: "Z")
         #else
         return true
         #endif
     }
 
     private static func waitForEnd(_ pgid: pid_t, seconds: Double) -> Bool {
+        waitWhile(seconds: seconds) { hasLiveMembers(pgid) }
+    }
+
+    /// Polls `running` every 50 ms: `true` once it says no, `false` when it still says yes after `seconds`.
+    private static func waitWhile(seconds: Double, _ running: () -> Bool) -> Bool {
         var waited = 0.0
-        while hasLiveMembers(pgid) {
+        while running() {
             guard waited < seconds else { return false }
             var interval = timespec(tv_sec: 0, tv_nsec: 50_000_000)
             _ = nanosleep(&interval, nil)
@@ -90,12 +79,7 @@ package enum ProcessGroup {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            guard let pid = Int32(name), let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else {
-                continue
-            }
-            // "pid (comm) state ppid pgrp ...": comm may contain spaces and parentheses, so parse after the last ')'.
-            guard let close = stat.lastIndex(of: UInt8(ascii: ")")) else { continue }
-            let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "))
+            guard let pid = Int32(name), let fields = statFields(pid) else { continue }
             guard fields.count > 3, let group = Int32(String(decoding: fields[2], as: UTF8.self)), group == pgid else {
                 continue
             }
@@ -107,4 +91,15 @@ package enum ProcessGroup {
         return true
         #endif
     }
+
+    #if os(Linux)
+    /// The fields of `/proc/<pid>/stat` after the command name: state, ppid, pgrp, … The name may hold spaces and
+    /// parentheses, so the fields start after the last ')'.
+    private static func statFields(_ pid: pid_t) -> [ArraySlice<UInt8>]? {
+        guard let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
+            let close = stat.lastIndex(of: UInt8(ascii: ")"))
+        else { return nil }
+        return Array(stat[(close + 1)...]).split(separator: UInt8(ascii: " "))
+    }
+    #endif
 }

@@ -1,33 +1,35 @@
+import Foundation
+
 /// A shared scheme as Xcode (or XcodeGen) writes it, `<project>.xcodeproj/xcshareddata/xcschemes/<name>.xcscheme`:
-/// what its build and test actions name. Read for a committed project, whose schemes are the truth the stages must
-/// name, and by the tests that hold the model to XcodeGen's own output.
-public struct XcodeSchemeFile: Sendable, Equatable {
-    public struct BuildEntry: Sendable, Equatable {
+/// what its build and test actions name. The oracle tests read XcodeGen's generated schemes with it, to hold the
+/// model to them.
+struct XcodeSchemeFile: Sendable, Equatable {
+    struct BuildEntry: Sendable, Equatable {
         /// The target (`BlueprintName`).
-        public var name: String
+        var name: String
         /// `running`, `testing`, `profiling`, `analyzing`, `archiving`: the `buildFor…` flags set to `YES`.
-        public var buildTypes: Set<String>
+        var buildTypes: Set<String>
     }
 
-    public struct Testable: Sendable, Equatable {
-        public var name: String
-        public var skipped: Bool
+    struct Testable: Sendable, Equatable {
+        var name: String
+        var skipped: Bool
     }
 
-    public struct TestPlanReference: Sendable, Equatable {
+    struct TestPlanReference: Sendable, Equatable {
         /// The plan's path relative to the project's folder (`container:` removed).
-        public var path: String
-        public var isDefault: Bool
+        var path: String
+        var isDefault: Bool
     }
 
-    public var name: String
-    public var buildEntries: [BuildEntry]
-    public var testables: [Testable]
-    public var testPlans: [TestPlanReference]
+    var name: String
+    var buildEntries: [BuildEntry]
+    var testables: [Testable]
+    var testPlans: [TestPlanReference]
     /// The test action's `buildConfiguration`.
-    public var testConfiguration: String?
+    var testConfiguration: String?
     /// The archive action's `buildConfiguration`.
-    public var archiveConfiguration: String?
+    var archiveConfiguration: String?
 
     static let buildFlags: [(attribute: String, type: String)] = [
         ("buildForRunning", "running"), ("buildForTesting", "testing"), ("buildForProfiling", "profiling"),
@@ -35,7 +37,7 @@ public struct XcodeSchemeFile: Sendable, Equatable {
     ]
 
     /// Reads the file's text; `name` is its file name without `.xcscheme`. Elements it does not know are passed over.
-    public static func parse(_ text: String, name: String) -> XcodeSchemeFile {
+    static func parse(_ text: String, name: String) -> XcodeSchemeFile {
         var scheme = XcodeSchemeFile(
             name: name, buildEntries: [], testables: [], testPlans: [], testConfiguration: nil,
             archiveConfiguration: nil)
@@ -183,7 +185,9 @@ struct XMLElements: Sequence, IteratorProtocol {
 
     static func unescaped(_ text: String) -> String {
         guard text.contains("&") else { return text }
-        return text.replacingAll("&quot;", with: "\"").replacingAll("&apos;", with: "'").replacingAll("&lt;", with: "<")
-            .replacingAll("&gt;", with: ">").replacingAll("&#10;", with: "\n").replacingAll("&amp;", with: "&")
+        return text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+            .replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&#10;", with: "\n")
+            .replacingOccurrences(of: "&amp;", with: "&")
     }
 }
