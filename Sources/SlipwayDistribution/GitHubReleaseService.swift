@@ -88,7 +88,16 @@ public struct GitHubReleaseService {
         let releases = "/repos/\(repository.owner)/\(repository.name)/releases"
         var release: JSON
         var reused = true
-        let existing = try send("GET", releases + "/tags/" + GitHubReleaseService.escaped(request.tag), accept: [404])
+        var existing = try send("GET", releases + "/tags/" + GitHubReleaseService.escaped(request.tag), accept: [404])
+        if existing.status == 404, request.draft {
+            // A draft has no tag yet, so the lookup by tag misses it: a second run finds it among the latest.
+            let list = try send("GET", releases + "?per_page=100")
+            if case .array(let items) = list.json,
+                let draft = items.first(where: { $0["tag_name"]?.stringValue == request.tag })
+            {
+                existing = (200, draft)
+            }
+        }
         if existing.status == 404 {
             var fields: [String: JSON] = [
                 "tag_name": .string(request.tag), "name": .string(request.tag), "draft": .bool(request.draft),
@@ -120,9 +129,17 @@ public struct GitHubReleaseService {
             let headers = [
                 "Content-Type": GitHubReleaseService.contentType(of: asset.name), "Content-Length": String(asset.size),
             ]
-            _ = try exchange(HTTPRequest(method: "POST", url: target, headers: headers, bodyFile: asset.path))
+            var upload = HTTPRequest(method: "POST", url: target, headers: headers, bodyFile: asset.path)
+            upload.minimumTimeout = GitHubReleaseService.uploadTimeout(bytes: asset.size)
+            _ = try exchange(upload)
         }
         return Outcome(url: url, reused: reused, assets: assets)
+    }
+
+    /// Seconds an upload may take: a minute, and a second for every 256 KiB, so a slow link still carries a large
+    /// DMG while a stalled one ends.
+    public static func uploadTimeout(bytes: Int64) -> Double {
+        60 + Double(bytes) / 262_144
     }
 
     /// `Content-Type` by extension; GitHub serves the asset with it.

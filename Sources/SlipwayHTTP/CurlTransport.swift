@@ -69,12 +69,14 @@ public struct CurlTransport: HTTPTransport {
         let headerText =
             request.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\n" }.joined() + "Expect:\n"
         if let body = request.body { try folder.write("body", body) }
+        // A large upload may take longer than any answer should: its own bound, never a shorter one.
+        let limit = max(timeout, request.minimumTimeout ?? 0)
         let output = OutputCollector()
         var process = ProcessRequest(
             arguments: CurlTransport.arguments(
-                for: request, folder: folder.path, timeout: timeout, connectTimeout: connectTimeout,
+                for: request, folder: folder.path, timeout: limit, connectTimeout: connectTimeout,
                 maximumResponseBytes: maximumResponseBytes),
-            environment: environment, timeout: timeout + 10)
+            environment: environment, timeout: limit + 10)
         process.input = Array(headerText.utf8)
         let outcome: ProcessOutcome
         do {
@@ -85,7 +87,7 @@ public struct CurlTransport: HTTPTransport {
         guard outcome.termination == .exited(0), let status = Int(String(decoding: output.bytes, as: UTF8.self)),
             status > 0
         else {
-            throw HTTPError(url: request.origin, reason: failure(outcome))
+            throw HTTPError(url: request.origin, reason: failure(outcome, limit: limit))
         }
         let body: Data
         do {
@@ -99,9 +101,9 @@ public struct CurlTransport: HTTPTransport {
     }
 
     /// Why curl failed, in words that name the bound it hit.
-    private func failure(_ outcome: ProcessOutcome) -> String {
+    private func failure(_ outcome: ProcessOutcome, limit: Double) -> String {
         if outcome.exitCode == 28 || outcome.stop != nil {
-            return "no complete answer within \(Int(timeout)) seconds (ship.requestTimeout in .slipway.yml, "
+            return "no complete answer within \(Int(limit)) seconds (ship.requestTimeout in .slipway.yml, "
                 + "SLIPWAY_HTTP_TIMEOUT or --timeout sets the limit)"
         }
         if outcome.exitCode == 63 { return "the response is larger than the \(maximumResponseBytes)-byte limit" }

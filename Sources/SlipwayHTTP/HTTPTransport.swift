@@ -9,6 +9,8 @@ public struct HTTPRequest: Sendable {
     public var body: Data?
     /// A file sent as the body, streamed rather than read into memory (a release asset); used when `body` is nil.
     public var bodyFile: String?
+    /// Seconds this request may take at least, when it needs longer than the transport's bound (a large upload).
+    public var minimumTimeout: Double?
 
     public init(
         method: String, url: URL, headers: [String: String] = [:], body: Data? = nil, bodyFile: String? = nil

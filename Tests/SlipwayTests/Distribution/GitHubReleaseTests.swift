@@ -2,6 +2,7 @@ import Foundation
 import SlipwayCore
 import SlipwayCrypto
 import SlipwayDistribution
+import SlipwayHTTP
 import Testing
 
 @Suite("GitHub release: the repository's name")
@@ -49,7 +50,7 @@ struct GitHubReleaseCommandTests {
     }
 
     /// A GitHub that has no release for the tag yet, or (`existing`) one with these asset names.
-    static func server(existing: [String]? = nil) throws -> LocalHTTPServer {
+    static func server(existing: [String]? = nil, draft: [String]? = nil) throws -> LocalHTTPServer {
         final class Base: @unchecked Sendable { var url = "" }
         let base = Base()
         let server = try LocalHTTPServer { request in
@@ -69,6 +70,18 @@ struct GitHubReleaseCommandTests {
                 return release(existing)
             case ("POST", "/repos/acme/holder/releases"):
                 return release([])
+            case ("GET", "/repos/acme/holder/releases"):
+                guard request.query["per_page"] == "100" else { return .json(400, #"{"message":"per_page"}"#) }
+                let other = #"{"id":7,"tag_name":"v1.1.0","draft":false}"#
+                guard let draft else { return .json(200, "[\(other)]") }
+                let list = draft.map { "{\"name\":\"\($0)\",\"id\":9}" }.joined(separator: ",")
+                return .json(
+                    200,
+                    """
+                    [{"id":1,"tag_name":"v1.2.0","draft":true,"html_url":"https://github.com/acme/holder/releases/tag/v1.2.0",
+                      "upload_url":"\(base.url)/uploads/repos/acme/holder/releases/1/assets{?name,label}",
+                      "assets":[\(list)]}, \(other)]
+                    """)
             case ("POST", "/uploads/repos/acme/holder/releases/1/assets"):
                 return .json(201, #"{"id":5,"state":"uploaded"}"#)
             default:
@@ -158,6 +171,29 @@ struct GitHubReleaseCommandTests {
             ])
     }
 
+    @Test("a draft, which the lookup by tag does not find, is found among the latest releases and reused")
+    func reusesDraft() throws {
+        let server = try Self.server(draft: [])
+        defer { server.stop() }
+        _ = try file("Holder-1.2.0.zip", size: 10)
+        let result = try run(["--tag", "v1.2.0", "--draft", "--asset", "Holder-1.2.0.zip"], environment(server))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("updated the release for v1.2.0"))
+        #expect(
+            server.requests.map { "\($0.method) \($0.path)" } == [
+                "GET /repos/acme/holder/releases/tags/v1.2.0", "GET /repos/acme/holder/releases",
+                "POST /uploads/repos/acme/holder/releases/1/assets",
+            ])
+
+        let fresh = try Self.server()
+        defer { fresh.stop() }
+        let created = try run(["--tag", "v1.2.0", "--draft"], environment(fresh))
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(fresh.requests.map(\.method) == ["GET", "GET", "POST"])
+        let body = try #require(try JSONSerialization.jsonObject(with: fresh.requests[2].body) as? [String: Any])
+        #expect(body["draft"] as? Bool == true)
+    }
+
     @Test("without GITHUB_REPOSITORY the push remote's URL names the repository")
     func repositoryFromRemote() throws {
         let server = try Self.server()
@@ -202,5 +238,21 @@ struct GitHubReleaseCommandTests {
         #expect(noFile.status == 2)
         #expect(noFile.stderr.contains("cannot upload missing.zip: no such file"))
         #expect(server.requests.isEmpty)
+    }
+}
+
+@Suite("HTTP: uploads from a file")
+struct FileUploadTests {
+    @Test("a body file is streamed with -T, never read into --data-binary; a large one gets a longer bound")
+    func streamed() throws {
+        let url = try #require(URL(string: "https://uploads.github.com/repos/a/b/releases/1/assets?name=A.dmg"))
+        let request = HTTPRequest(method: "POST", url: url, bodyFile: "/tmp/A.dmg")
+        let arguments = CurlTransport.arguments(for: request, folder: "/tmp/f", timeout: 60)
+        let upload = try #require(arguments.firstIndex(of: "-T"))
+        #expect(arguments[upload + 1] == "/tmp/A.dmg")
+        #expect(!arguments.contains("--data-binary"))
+        #expect(arguments[arguments.index(after: try #require(arguments.firstIndex(of: "-X")))] == "POST")
+        #expect(GitHubReleaseService.uploadTimeout(bytes: 0) == 60)
+        #expect(GitHubReleaseService.uploadTimeout(bytes: 500 << 20) == 60 + 2000)
     }
 }
