@@ -82,7 +82,12 @@ public struct AppcastService {
             let folder = (feedPath as NSString).deletingLastPathComponent
             try FileSystem.createFolder(folder, shownAs: (request.feed as NSString).deletingLastPathComponent)
         }
-        try AtomicFileWriter.replace(feedPath, with: bytes)
+        if let existing {
+            // The feed must still hold what was read: an edit made while the archive was signed is not lost.
+            _ = try AtomicFileWriter().write([.init(path: feedPath, bytes: bytes, expected: existing)])
+        } else {
+            try AtomicFileWriter.replace(feedPath, with: bytes)
+        }
         return Added(
             item: item, created: existing == nil, publicKey: Data(key.publicKey).base64EncodedString())
     }
