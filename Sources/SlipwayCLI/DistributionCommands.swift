@@ -50,7 +50,9 @@ enum AppcastCommand: SlipwayCommandGroup {
                         \.file, "file", "<path>", help: "The archive users download (zip, dmg).", completion: .file),
                     .option(\.version, "version", "<version>", help: "The marketing version (1.4.2)."),
                     .option(\.build, "build", "<n>", help: "The build number Sparkle compares (CFBundleVersion)."),
-                    .option(\.url, "url", "<url>", help: "Where users download the archive."),
+                    .option(
+                        \.url, "url", "<url>",
+                        help: "Where users download the archive (default: ship.sparkle.downloadURL filled in)."),
                     .option(\.channel, "channel", "<name>", help: "The Sparkle channel (default: every user's)."),
                     .option(
                         \.minimumSystemVersion, "minimum-system-version", "<version>",
@@ -82,9 +84,19 @@ enum AppcastCommand: SlipwayCommandGroup {
             } else {
                 throw UsageError(message: "--feed is required (or ship.sparkle.feed in .slipway.yml)", spec: spec)
             }
-            var request = AppcastService.Request(
-                feed: feed, file: try required(options.file, "file"), version: try required(options.version, "version"),
-                build: try required(options.build, "build"), url: try required(options.url, "url"))
+            let file = try required(options.file, "file")
+            let version = try required(options.version, "version")
+            let build = try required(options.build, "build")
+            let url: String
+            if let given = options.url, !given.isEmpty {
+                url = given
+            } else if let template = sparkle?.downloadURL {
+                url = try downloadURL(
+                    template, version: version, build: build, file: file, tag: workspace.configuration.release.tag)
+            } else {
+                throw UsageError(message: "--url is required (or ship.sparkle.downloadURL in .slipway.yml)", spec: spec)
+            }
+            var request = AppcastService.Request(feed: feed, file: file, version: version, build: build, url: url)
             request.channel = options.channel ?? sparkle?.channel
             request.minimumSystemVersion = options.minimumSystemVersion ?? sparkle?.minimumSystemVersion
             request.notesFile = options.notesFile
@@ -100,6 +112,25 @@ enum AppcastCommand: SlipwayCommandGroup {
             }
             return try AppcastService(directory: context.currentDirectory, environment: context.environment)
                 .add(request, console: context.console)
+        }
+
+        /// `ship.sparkle.downloadURL` filled in: `{tag}` is `release.tag` for this version and build, `{file}` the
+        /// archive's name, percent-encoded as a path segment.
+        static func downloadURL(
+            _ template: ReleaseTemplate, version: String, build: String, file: String, tag: ReleaseTemplate
+        ) throws -> String {
+            let values = ["version": version, "build": build]
+            let name = (file as NSString).lastPathComponent
+            let url = template.render(
+                values.merging([
+                    "tag": tag.render(values), "file": GitHubReleaseService.escaped(name),
+                ]) { $1 })
+            guard !url.contains("{"), !url.contains("}") else {
+                throw UsageError(
+                    message: "ship.sparkle.downloadURL gives '\(url)', which still has a placeholder; pass --url",
+                    spec: spec)
+            }
+            return url
         }
     }
 }

@@ -154,12 +154,14 @@ public struct GitHubReleaseService {
         }
     }
 
-    /// A path segment or query value with everything but unreserved characters percent-encoded.
-    static func escaped(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    /// A path segment or query value with everything but RFC 3986's unreserved characters percent-encoded.
+    /// `CharacterSet.alphanumerics` would let `ö` through unencoded, which `URL(string:)` refuses on older macOS.
+    public static func escaped(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
     }
+
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     private func resolved(_ path: String) -> String {
         path.hasPrefix("/") ? path : directory.appendingPathComponent(path).path

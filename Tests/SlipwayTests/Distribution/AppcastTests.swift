@@ -289,14 +289,13 @@ struct AppcastCommandTests {
         var environment = isolatedEnvironment(home: home.url, extra: ["APP_KEY": SparkleTestKey.secret])
         environment["SPARKLE_PRIVATE_KEY"] = nil
         let result = try SlipwayBinary.run(
-            [
-                "appcast", "add", "--file", "App-1.2.0.zip", "--version", "1.2.0", "--build", "7", "--url",
-                "https://example.com/v1.2.0/App-1.2.0.zip",
-            ], in: folder.url, environment: environment)
+            ["appcast", "add", "--file", "App-1.2.0.zip", "--version", "1.2.0", "--build", "7"], in: folder.url,
+            environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         let item = try #require(try items(folder.url.appendingPathComponent("docs/appcast.xml").path).first)
         #expect(item["channel"] == "beta")
         #expect(item["version"] == "7")
+        #expect(item["url"] == "https://example.com/v1.2.0/App-1.2.0.zip")
     }
 
     @Test("required options are usage errors")

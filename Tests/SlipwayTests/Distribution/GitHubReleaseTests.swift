@@ -19,6 +19,13 @@ struct GitHubRepositoryTests {
         #expect(GitHubRepository(remoteURL: url)?.description == slug)
     }
 
+    @Test("a tag or asset name is percent-encoded as ASCII, non-ASCII letters included")
+    func escaping() {
+        #expect(GitHubReleaseService.escaped("Hölder 1.0+b.dmg") == "H%C3%B6lder%201.0%2Bb.dmg")
+        #expect(GitHubReleaseService.escaped("release/v1.2.0") == "release%2Fv1.2.0")
+        #expect(GitHubReleaseService.escaped("App-1.2_3~x.zip") == "App-1.2_3~x.zip")
+    }
+
     @Test("a URL or slug without owner/name gives none")
     func notRepositories() {
         #expect(GitHubRepository(remoteURL: "/srv/git/holder.git") == nil)
