@@ -35,6 +35,9 @@ let package = Package(
         .target(name: "SlipwayGit", dependencies: ["SlipwayCore", "CGit2"]),
         .target(name: "SlipwayYAML", dependencies: ["SlipwayCore", "CYAML"]),
         .target(name: "SlipwayCrypto", dependencies: ["SlipwayCore", "CCrypto"]),
+        // HTTP through the curl program on every platform (FoundationNetworking would load libcurl into every
+        // command, hooks included): App Store Connect and GitHub use it.
+        .target(name: "SlipwayHTTP", dependencies: ["SlipwayCore"]),
         // Capabilities, lowest first; each imports only targets listed above it.
         .target(name: "SlipwayConfig", dependencies: ["SlipwayCore", "SlipwayYAML"]),
         .target(name: "SlipwaySpec", dependencies: ["SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayYAML"]),
@@ -82,15 +85,21 @@ let package = Package(
                 "SlipwayDetection", "SlipwayWorkspace", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayCrypto",
             ]
         ),
-        // App Store Connect over HTTPS through the curl program on every platform (FoundationNetworking would load
-        // libcurl into every command, hooks included). Only `testflight` and `--build testflight` use it.
-        .target(name: "SlipwayAppStoreConnect", dependencies: ["SlipwayConfig", "SlipwayCore", "SlipwayCrypto"]),
+        // App Store Connect over HTTPS. Only `testflight` and `--build testflight` use it.
+        .target(
+            name: "SlipwayAppStoreConnect", dependencies: ["SlipwayConfig", "SlipwayCore", "SlipwayCrypto", "SlipwayHTTP"]
+        ),
+        // Shipping outside the App Store: the Sparkle appcast (signed with Ed25519) and the GitHub release.
+        .target(
+            name: "SlipwayDistribution", dependencies: ["SlipwayConfig", "SlipwayCore", "SlipwayCrypto", "SlipwayHTTP"]
+        ),
         // The command line: parses arguments and calls one service per command.
         .target(
             name: "SlipwayCLI",
             dependencies: [
-                "SlipwayAppStoreConnect", "SlipwayHooks", "SlipwayRelease", "SlipwayPipeline", "SlipwayVersioning",
-                "SlipwayDoctor", "SlipwayDetection", "SlipwayWorkspace", "SlipwaySpec", "SlipwayConfig", "SlipwayCore",
+                "SlipwayAppStoreConnect", "SlipwayDistribution", "SlipwayHooks", "SlipwayRelease", "SlipwayPipeline",
+                "SlipwayVersioning", "SlipwayDoctor", "SlipwayDetection", "SlipwayWorkspace", "SlipwaySpec",
+                "SlipwayConfig", "SlipwayCore",
             ]
         ),
         .executableTarget(name: "slipway", dependencies: ["SlipwayCLI"]),
@@ -98,9 +107,10 @@ let package = Package(
         .testTarget(
             name: "SlipwayTests",
             dependencies: [
-                "slipway", "SlipwayAppStoreConnect", "SlipwayHooks", "SlipwayRelease", "SlipwayPipeline",
-                "SlipwayVersioning", "SlipwayDoctor", "SlipwayDetection", "SlipwayProject", "SlipwayWorkspace",
-                "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayYAML", "SlipwayCrypto",
+                "slipway", "SlipwayAppStoreConnect", "SlipwayDistribution", "SlipwayHTTP", "SlipwayHooks",
+                "SlipwayRelease", "SlipwayPipeline", "SlipwayVersioning", "SlipwayDoctor", "SlipwayDetection",
+                "SlipwayProject", "SlipwayWorkspace", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit",
+                "SlipwayYAML", "SlipwayCrypto",
             ],
             path: "Tests/SlipwayTests"
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import SlipwayCore
+import SlipwayHTTP
 
 /// App Store Connect's REST API: authenticates every request, retries what may pass on retry, decodes answers
 /// and turns error answers into `ASCError` with Apple's `errors[].detail`.
@@ -101,6 +102,15 @@ public final class ASCClient: @unchecked Sendable {
         return url
     }
 
+    /// One request through the transport, with no answer reported as App Store Connect's network failure.
+    func exchange(_ request: HTTPRequest) throws -> HTTPResponse {
+        do {
+            return try transport.send(request)
+        } catch let error as HTTPError {
+            throw ASCError.network(url: error.url, reason: error.reason)
+        }
+    }
+
     /// Sends with a token, retrying 429 and 5xx (honouring `Retry-After`) and one network failure, with backoff.
     func perform(_ request: HTTPRequest) throws -> HTTPResponse {
         var attempt = 0
@@ -111,7 +121,7 @@ public final class ASCClient: @unchecked Sendable {
             signed.headers["Accept"] = "application/json"
             let response: HTTPResponse
             do {
-                response = try transport.send(signed)
+                response = try exchange(signed)
             } catch let error as ASCError {
                 guard case .network = error, attempt < 2 else { throw error }
                 pause(retryDelay)

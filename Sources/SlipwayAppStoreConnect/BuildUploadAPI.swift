@@ -1,6 +1,7 @@
 import Foundation
 import SlipwayCore
 import SlipwayCrypto
+import SlipwayHTTP
 
 /// The upload without altool: App Store Connect's build-upload API.
 ///
@@ -102,7 +103,7 @@ struct BuildUploadAPI {
         var attempt = 0
         while true {
             attempt += 1
-            let response = try client.transport.send(request)
+            let response = try client.exchange(request)
             if (200...299).contains(response.status) { return }
             guard response.status == 429 || response.status >= 500, attempt < client.maximumAttempts else {
                 throw ASCError.uploadFailed(detail: "part \(number) was answered with HTTP \(response.status)")

@@ -1,5 +1,6 @@
 import Foundation
 import SlipwayCore
+import SlipwayHTTP
 
 /// `slipway testflight …`: the commands that talk to App Store Connect, and the build number `--build testflight`
 /// asks for. The key and base URL come from the environment when the service is made; nothing is sent before a

@@ -120,14 +120,3 @@ enum InfoPlist {
         return dictionary.compactMapValues { $0 as? String }
     }
 }
-
-/// Keeps a child's standard output (bounded), for the few commands whose output Slipway reads.
-final class OutputCollector: ProcessObserver {
-    private(set) var bytes: [UInt8] = []
-    let limit = 8 << 20
-
-    func process(output: UnsafeRawBufferPointer, from stream: ProcessStream) {
-        guard stream == .standardOutput, bytes.count < limit else { return }
-        bytes += output.prefix(limit - bytes.count)
-    }
-}

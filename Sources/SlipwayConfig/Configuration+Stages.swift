@@ -210,7 +210,8 @@ extension Configuration {
             at: node, hint: "remove the \\0 escape from the string")
     }
 
-    static func isVariableName(_ name: String) -> Bool {
+    /// Whether `name` can be an environment variable's name, as `sh` reads one.
+    public static func isVariableName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
         return name.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"

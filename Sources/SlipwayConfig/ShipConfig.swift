@@ -43,12 +43,16 @@ public struct ShipConfig: Sendable, Equatable {
     /// Whether the section adds the archive, export and upload stages: not when it only sets the App Store Connect
     /// timeouts, which `testflight` commands read without shipping anything.
     public var derivesStages = true
+    /// `sparkle:`: the appcast a Developer ID release adds its item to; `nil`: none.
+    public var sparkle: SparkleConfig?
+    /// `github:`: the GitHub release made for the pushed tag; `nil`: none.
+    public var github: GitHubReleaseConfig?
 
     public init() {}
 
     static let keys = [
         "method", "teamID", "signingStyle", "provisioningProfiles", "destination", "uploadSymbols", "whatToTestFile",
-        "groups", "when", "requestTimeout", "connectTimeout",
+        "groups", "when", "requestTimeout", "connectTimeout", "sparkle", "github",
     ]
 
     /// Xcode 15.3 renamed three methods; the old names still work in Xcode but are deprecated.
@@ -117,6 +121,8 @@ extension ShipConfig {
             }
             whatToTestFile = text
         case "groups": groups = try reader.strings(value, keyPath: path)
+        case "sparkle": sparkle = try SparkleConfig.read(value, reader)
+        case "github": github = try GitHubReleaseConfig.read(value, reader)
         case "requestTimeout": requestTimeout = try reader.int(value, keyPath: path, minimum: 1)
         case "connectTimeout": connectTimeout = try reader.int(value, keyPath: path, minimum: 1)
         case "when":

@@ -7,6 +7,8 @@ public enum SigningError: SlipwayError, Equatable {
     /// The PEM text is no P-256 private key; `source` says where it came from (a path or an environment variable).
     case invalidPrivateKey(source: String, reason: String)
     case invalidPublicKey(reason: String)
+    /// The text is no Ed25519 key in Sparkle's form; `source` names the environment variable.
+    case invalidEdKey(source: String, reason: String)
     /// A libcrypto call failed; names the C function and OpenSSL's own reasons.
     case library(function: String, detail: String)
 
@@ -16,6 +18,8 @@ public enum SigningError: SlipwayError, Equatable {
             return "the App Store Connect API key in \(source) is not a usable private key: \(reason)"
         case .invalidPublicKey(let reason):
             return "not a usable P-256 public key: \(reason)"
+        case .invalidEdKey(let source, let reason):
+            return "the Sparkle private key in \(source) is not usable: \(reason)"
         case .library(let function, let detail):
             return "cannot sign: \(function) failed: \(detail)"
         }
@@ -28,6 +32,9 @@ public enum SigningError: SlipwayError, Equatable {
                 + "'-----BEGIN PRIVATE KEY-----' (a CI secret keeps its line breaks)"
         case .invalidPublicKey:
             return "pass a PEM 'PUBLIC KEY' (openssl pkey -pubout)"
+        case .invalidEdKey:
+            return "export the key with Sparkle's 'generate_keys -x <file>' (base64 of the 32-byte seed) and put the "
+                + "file's text in the variable; a key kept in the older form still signs with Sparkle's sign_update"
         case .library:
             return "check the OpenSSL configuration (OPENSSL_CONF) and the providers it activates"
         }

@@ -2,6 +2,7 @@ import Foundation
 import SlipwayAppStoreConnect
 import SlipwayCore
 import SlipwayCrypto
+import SlipwayHTTP
 import Testing
 
 /// `slipway testflight upload`: the build-upload API against the local App Store Connect, and altool's command

@@ -20,7 +20,7 @@ public struct CurlTransport: HTTPTransport {
     /// Seconds a request may take in all, unless `SLIPWAY_HTTP_TIMEOUT` says otherwise: suits CI.
     public static let defaultTimeout = 120.0
     public static let defaultConnectTimeout = 30.0
-    /// App Store Connect's largest pages are a few MB; `SLIPWAY_HTTP_MAX_BYTES` changes it.
+    /// App Store Connect's largest pages are a few MB (GitHub's answers far less); `SLIPWAY_HTTP_MAX_BYTES` changes it.
     public static let defaultMaximumResponseBytes = 64 << 20
 
     public init(
@@ -53,7 +53,12 @@ public struct CurlTransport: HTTPTransport {
             "--max-filesize", String(maximumResponseBytes), "-H", "@-", "-D", "\(folder)/response-headers",
             "-o", "\(folder)/response", "-w", "%{http_code}",
         ]
-        if request.body != nil { arguments += ["--data-binary", "@\(folder)/body"] }
+        if request.body != nil {
+            arguments += ["--data-binary", "@\(folder)/body"]
+        } else if let file = request.bodyFile {
+            // `-T` streams the file (with its Content-Length) instead of reading it into memory first.
+            arguments += ["-T", file]
+        }
         return arguments + ["--", request.url.absoluteString]
     }
 
@@ -75,19 +80,19 @@ public struct CurlTransport: HTTPTransport {
         do {
             outcome = try runner.run(process, observer: output)
         } catch {
-            throw ASCError.network(url: request.origin, reason: "cannot run curl (\(error.reason)); install curl")
+            throw HTTPError(url: request.origin, reason: "cannot run curl (\(error.reason)); install curl")
         }
         guard outcome.termination == .exited(0), let status = Int(String(decoding: output.bytes, as: UTF8.self)),
             status > 0
         else {
-            throw ASCError.network(url: request.origin, reason: failure(outcome))
+            throw HTTPError(url: request.origin, reason: failure(outcome))
         }
         let body: Data
         do {
             body =
                 try BoundedFile.read(folder.path + "/response", limit: maximumResponseBytes).map { Data($0) } ?? Data()
         } catch {
-            throw ASCError.network(url: request.origin, reason: "the response is \(error.reason)")
+            throw HTTPError(url: request.origin, reason: "the response is \(error.reason)")
         }
         let headerBlock = (try? String(contentsOfFile: folder.path + "/response-headers", encoding: .utf8)) ?? ""
         return HTTPResponse(status: status, headers: CurlTransport.lastHeaders(headerBlock), body: body)
@@ -114,39 +119,5 @@ public struct CurlTransport: HTTPTransport {
             headers[String(line[..<colon])] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         return headers
-    }
-}
-
-/// A temporary folder only this user can read (0700), for files that hold secrets; removed with `remove()`.
-struct PrivateFolder {
-    let path: String
-
-    init(prefix: String) throws {
-        var template = Array((NSTemporaryDirectory() + "\(prefix).XXXXXX").utf8CString)
-        guard let created = template.withUnsafeMutableBufferPointer({ buffer in buffer.baseAddress.flatMap(mkdtemp) })
-        else {
-            throw Failure("cannot create a private temporary folder: \(String(cString: strerror(errno)))")
-        }
-        path = String(cString: created)
-    }
-
-    /// Writes `name` with mode 0600, created fresh (never through an existing file or link).
-    func write(_ name: String, _ data: Data) throws {
-        let file = path + "/" + name
-        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else {
-            throw Failure("cannot write \(file): \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
-        if Console.writeAll(Array(data), to: descriptor) != nil {
-            throw Failure("cannot write \(file): \(String(cString: strerror(errno)))")
-        }
-    }
-
-    func remove() {
-        if let names = try? FileManager.default.contentsOfDirectory(atPath: path) {
-            for name in names { unlink(path + "/" + name) }
-        }
-        rmdir(path)
     }
 }

@@ -7,12 +7,17 @@ public struct HTTPRequest: Sendable {
     public var url: URL
     public var headers: [String: String]
     public var body: Data?
+    /// A file sent as the body, streamed rather than read into memory (a release asset); used when `body` is nil.
+    public var bodyFile: String?
 
-    public init(method: String, url: URL, headers: [String: String] = [:], body: Data? = nil) {
+    public init(
+        method: String, url: URL, headers: [String: String] = [:], body: Data? = nil, bodyFile: String? = nil
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.bodyFile = bodyFile
     }
 
     /// `https://host:port`: where a request goes, without path or query.
@@ -42,9 +47,9 @@ public struct HTTPResponse: Sendable {
     }
 }
 
-/// Sends one request; a protocol so the client's retry and paging logic can be driven by a recording fake.
+/// Sends one request; a protocol so a client's retry and paging logic can be driven by a recording fake.
 public protocol HTTPTransport: Sendable {
-    /// Throws only when no response arrived (DNS, refused connection, timeout): `ASCError.network`.
+    /// Throws only when no response arrived (DNS, refused connection, timeout): `HTTPError`.
     func send(_ request: HTTPRequest) throws -> HTTPResponse
 }
 
