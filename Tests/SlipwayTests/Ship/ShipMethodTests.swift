@@ -236,6 +236,14 @@ struct ShipMethodTests {
                     "--bundle-id", "com.example.Ferry", "--groups", "QA",
                 ],
             ])
+        let release = try repo.slipway("release", "patch", "--dry-run", extraEnvironment: Self.key)
+        #expect(release.status == 0, "\(release.stderr)")
+        #expect(
+            release.stdout.contains(
+                "testflight upload build/Ferry-iOS/Ferry.ipa --platform ios --bundle-id com.example.Ferry --groups QA "
+                    + "--notes-file .slipway/what-to-test.txt"))
+        #expect(release.stdout.contains("build/Ferry-macOS/Ferry.pkg --platform macos"))
+        #expect(!release.stdout.contains("notarize") && !release.stdout.contains("appcast"))
         // `ship.platforms` keeps one of them.
         try repo.write(".slipway.yml", "ship:\n  platforms: [macOS]\n")
         let macOnly = try Self.planned(repo)
@@ -254,11 +262,18 @@ struct ShipMethodTests {
             name: Orbit
             options:
               bundleIdPrefix: com.example
+            settings:
+              base:
+                MARKETING_VERSION: "1.0"
+                CURRENT_PROJECT_VERSION: "5"
             targets:
               Orbit:
                 type: application
                 platform: visionOS
                 sources: [Sources]
+                settings:
+                  base:
+                    INFOPLIST_KEY_ITSAppUsesNonExemptEncryption: NO
 
             """
         let repo = try Self.repository(spec: spec, config: "ship: {}\n")
@@ -272,6 +287,11 @@ struct ShipMethodTests {
                     "com.example.Orbit",
                 ]
             ])
+        let release = try repo.slipway("release", "patch", "--dry-run", extraEnvironment: Self.key)
+        #expect(release.status == 0, "\(release.stderr)")
+        #expect(release.stdout.contains("-destination generic/platform=visionOS -archivePath build/Orbit.xcarchive"))
+        #expect(release.stdout.contains("build/Orbit/Orbit.ipa --platform visionos"))
+        #expect(!release.stdout.contains("platform=iOS ") && !release.stdout.contains("--platform ios"))
     }
 
     @Test("--app ships that app alone, with the scheme and configuration the spec defines")
@@ -444,7 +464,8 @@ struct ShipManifestTests {
         return bin.path
     }
 
-    @Test("the manifest's shipped entry (archive, exported app, zip and dmg with their sha256, notarizations); the feed")
+    @Test(
+        "the manifest's shipped entry (archive, exported app, zip and dmg with their sha256, notarizations); the feed")
     func shipped() throws {
         let repo = try ShipMethodTests.repository(
             spec: ShipMethodTests.developerIDSpec,
