@@ -39,6 +39,8 @@ public struct ShipConfig: Sendable, Equatable {
     public var provisioningProfiles: [String: String] = [:]
     /// The platforms shipped (`iOS`, `macOS`, `tvOS`, `visionOS`); empty: every one the app builds for.
     public var platforms: [String] = []
+    /// The application targets that ship; empty: every one no other app embeds (a UI-test host app is one).
+    public var targets: [String] = []
     /// What a Developer ID export is packaged as, in order; empty: a zip.
     public var packaging: [Packaging] = []
     /// Whether a Developer ID export is notarized and stapled (`notarytool`, `stapler`).
@@ -73,7 +75,7 @@ public struct ShipConfig: Sendable, Equatable {
     static let keys = [
         "method", "teamID", "signingStyle", "provisioningProfiles", "destination", "uploadSymbols", "whatToTestFile",
         "groups", "when", "requestTimeout", "connectTimeout", "sparkle", "github", "platforms", "packaging",
-        "notarize", "installerIdentity",
+        "notarize", "installerIdentity", "targets",
     ]
 
     /// The platforms an app is archived and exported for on its own (a watch app inside an iOS app ships with it;
@@ -169,6 +171,7 @@ extension ShipConfig {
                 }
                 if !packaging.contains(kind) { packaging.append(kind) }
             }
+        case "targets": targets = try reader.strings(value, keyPath: path)
         case "notarize": notarize = try reader.bool(value, keyPath: path)
         case "installerIdentity": installerIdentity = try ShipConfig.nonEmpty(value, path: path, reader)
         case "requestTimeout": requestTimeout = try reader.int(value, keyPath: path, minimum: 1)

@@ -75,7 +75,8 @@ public struct ShipPlan: Sendable, Equatable {
         _ model: ProjectModel, project: String, config: ShipConfig, environment: [String: String],
         scope: Set<String>? = nil, slipway: String = ShipPlan.slipwayExecutable
     ) throws(Failure) -> ShipPlan {
-        let apps = try ShippingApp.all(in: model, scope: scope, platforms: config.platforms)
+        let apps = try ShippingApp.all(
+            in: model, scope: scope, platforms: config.platforms, targets: config.targets)
         var notes = config.methodNote.map { [$0] } ?? []
         try check(apps, config: config)
         var options: [StageFile] = []

@@ -57,15 +57,23 @@ public struct ShippingApp: Sendable, Equatable {
     ]
 
     /// The apps of `model` that ship, sorted by name then platform; `scope` limits them to one app's targets
-    /// (`--app`). Without `platforms`, every platform each app builds for.
-    public static func all(in model: ProjectModel, scope: Set<String>? = nil, platforms: [String] = [])
-        throws(Failure) -> [ShippingApp]
-    {
+    /// (`--app`), `targets` to the ones named (`ship.targets`). Without `platforms`, every platform each app
+    /// builds for.
+    public static func all(
+        in model: ProjectModel, scope: Set<String>? = nil, platforms: [String] = [], targets: [String] = []
+    ) throws(Failure) -> [ShippingApp] {
         let apps = model.targets.filter { isApplication($0) }
         let embeddedNames = Set(
             apps.flatMap { app in model.dependencyClosure(of: app.name).filter { isApplication($0) }.map(\.name) })
+        let shippable = apps.filter { !embeddedNames.contains($0.name) }
+        if let unknown = targets.first(where: { name in !shippable.contains { $0.name == name } }) {
+            throw Failure(
+                "ship.targets lists \(unknown), which is not an application target of the spec that ships on its own",
+                hint: "the apps that can ship: \(shippable.map(\.name).joined(separator: ", "))")
+        }
         var result: [ShippingApp] = []
-        for app in apps where !embeddedNames.contains(app.name) && scope.map({ $0.contains(app.name) }) != false {
+        for app in shippable
+        where scope.map({ $0.contains(app.name) }) != false && (targets.isEmpty || targets.contains(app.name)) {
             let own = app.platforms.filter { ShipConfig.shippablePlatforms.contains($0) }
             let chosen = platforms.isEmpty ? own : platforms.filter { own.contains($0) }
             if !platforms.isEmpty, chosen.isEmpty {

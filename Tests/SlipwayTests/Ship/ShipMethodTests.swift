@@ -344,6 +344,17 @@ struct ShipMethodTests {
         #expect(
             !release.stdout.contains("Viewer.xcarchive") && !release.stdout.contains("-scheme Viewer -configuration"))
 
+        // ship.targets names the apps that ship (a UI-test host app is an application target too).
+        try repo.write(".slipway.yml", "ship:\n  method: release-testing\n  targets: [Viewer]\n")
+        let viewer = try Self.planned(repo)
+        #expect(viewer.first { $0.name == "archive" }?.argv.map { $0[5] } == ["Viewer"])
+        try repo.write(".slipway.yml", "ship:\n  targets: [Viewr]\n")
+        let unknown = try repo.slipway(arguments: ["run", "--dry-run"], extraEnvironment: Self.key)
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("ship.targets lists Viewr"))
+        #expect(unknown.stderr.contains("the apps that can ship: Holder, Viewer"))
+        try repo.write(".slipway.yml", config)
+
         // A spec whose schemes do not archive the app is an error naming the schemes there are.
         try repo.write(
             "project.yml",
