@@ -162,6 +162,23 @@ struct ShipMethodTests {
         #expect(text.contains("appcast.xml"))
     }
 
+    @Test("a Developer ID pkg: productbuild with the installer identity; notarize: false leaves notarytool out")
+    func developerIDPackage() throws {
+        let config =
+            "ship:\n  method: developer-id\n  packaging: [pkg]\n  notarize: false\n"
+            + "  installerIdentity: \"Developer ID Installer: Example (TEAM123456)\"\n"
+        let repo = try Self.repository(spec: Self.developerIDSpec, config: config)
+        let plan = try Self.planned(repo)
+        #expect(plan.map(\.name) == ["archive", "export", "package"])
+        #expect(
+            plan.last?.argv == [
+                [
+                    "productbuild", "--component", "build/Relay/Relay.app", "/Applications", "--sign",
+                    "Developer ID Installer: Example (TEAM123456)", "build/Relay/Relay.pkg",
+                ]
+            ])
+    }
+
     @Test("a Developer ID release without Sparkle's key or GitHub's token is refused before anything changes")
     func developerIDPreflight() throws {
         let config = """
