@@ -17,6 +17,18 @@ public struct UploadArtifact: Sendable, Equatable {
             }
         }
 
+        /// The platform of an archive's `DTPlatformName` (`iphoneos`, `appletvos`, `xros`, `macosx`): an `.ipa`
+        /// for Apple TV or Vision Pro is not an iOS upload.
+        public init?(sdk: String) {
+            switch sdk.lowercased() {
+            case "iphoneos": self = .ios
+            case "appletvos": self = .tvos
+            case "xros": self = .visionos
+            case "macosx": self = .macos
+            default: return nil
+            }
+        }
+
         /// The build-upload API's `platform`.
         public var apiValue: String {
             switch self {
@@ -81,7 +93,9 @@ public struct UploadArtifact: Sendable, Equatable {
             throw ASCError.badArtifact(path: path, reason: "it is not a non-empty file")
         }
         var info: [String: String] = [:]
-        if lowered.hasSuffix(".ipa"), given.bundleID == nil || given.version == nil || given.buildNumber == nil {
+        if lowered.hasSuffix(".ipa"),
+            given.platform == nil || given.bundleID == nil || given.version == nil || given.buildNumber == nil
+        {
             info = try InfoPlist.read(fromIPA: path, runner: runner, environment: environment)
         }
         func value(_ given: String?, _ key: String, _ option: String) throws -> String {
@@ -89,7 +103,9 @@ public struct UploadArtifact: Sendable, Equatable {
             throw ASCError.badArtifact(path: path, reason: "its \(key) is unknown: pass \(option)")
         }
         return UploadArtifact(
-            path: path, platform: given.platform ?? (lowered.hasSuffix(".pkg") ? .macos : .ios),
+            path: path,
+            platform: given.platform ?? info["DTPlatformName"].flatMap(Platform.init(sdk:))
+                ?? (lowered.hasSuffix(".pkg") ? .macos : .ios),
             bundleID: try value(given.bundleID, "CFBundleIdentifier", "--bundle-id"),
             version: try value(given.version, "CFBundleShortVersionString", "--version"),
             buildNumber: try value(given.buildNumber, "CFBundleVersion", "--build-number"), size: Int64(status.st_size))

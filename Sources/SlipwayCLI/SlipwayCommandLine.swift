@@ -148,7 +148,7 @@ public enum SlipwayCommandLine {
             DetectCommand.self, VersionCommand.self, BumpCommand.self, RunCommand.self, ReleaseCommand.self,
             DoctorCommand.self, ManifestCommand.self, InitCommand.self, NotesCommand.self, TestFlightCommand.self,
             HooksCommand.self, HookCommand.self, CICommand.self, CompletionsCommand.self,
-            ProjectCommand.self, AppcastCommand.self, GitHubReleaseCommand.self,
+            ProjectCommand.self, NotarizeCommand.self, AppcastCommand.self, GitHubReleaseCommand.self,
         ]
     }
 

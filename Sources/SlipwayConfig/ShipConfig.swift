@@ -9,6 +9,16 @@ public struct ShipConfig: Sendable, Equatable {
         case automatic, manual
     }
 
+    /// How a Developer ID app leaves the machine.
+    public enum Packaging: String, Sendable, CaseIterable, Codable {
+        /// `ditto -c -k --keepParent`: what Sparkle and most downloads use.
+        case zip
+        /// `hdiutil create`: a disk image, notarized and stapled itself.
+        case dmg
+        /// `productbuild --component`: an installer package, signed with `installerIdentity`.
+        case pkg
+    }
+
     public enum Destination: String, Sendable, CaseIterable, Codable {
         /// Export an `.ipa`/`.pkg` into `build/`; the after-push `upload` stage sends it.
         case export
@@ -22,9 +32,21 @@ public struct ShipConfig: Sendable, Equatable {
     public var methodNote: String?
     /// `teamID` when the spec has no `DEVELOPMENT_TEAM`.
     public var teamID: String?
-    public var signingStyle = SigningStyle.automatic
-    /// Bundle id → provisioning profile name or UUID (manual signing needs one for every embedded bundle).
+    /// `nil`: the spec's `CODE_SIGN_STYLE` for Release (automatic when it sets none).
+    public var signingStyle: SigningStyle?
+    /// Bundle id → provisioning profile name or UUID (manual signing needs one for every embedded bundle); a
+    /// bundle not listed takes its target's `PROVISIONING_PROFILE_SPECIFIER` for Release.
     public var provisioningProfiles: [String: String] = [:]
+    /// The platforms shipped (`iOS`, `macOS`, `tvOS`, `visionOS`); empty: every one the app builds for.
+    public var platforms: [String] = []
+    /// The application targets that ship; empty: every one no other app embeds (a UI-test host app is one).
+    public var targets: [String] = []
+    /// What a Developer ID export is packaged as, in order; empty: a zip.
+    public var packaging: [Packaging] = []
+    /// Whether a Developer ID export is notarized and stapled (`notarytool`, `stapler`).
+    public var notarize = true
+    /// The identity `productbuild` signs a Developer ID pkg with.
+    public var installerIdentity = "Developer ID Installer"
     public var destination = Destination.export
     public var uploadSymbols = true
     /// The file Xcode Cloud reads "What to Test" from (e.g. `TestFlight/WhatToTest.en-US.txt`), committed by the
@@ -52,8 +74,13 @@ public struct ShipConfig: Sendable, Equatable {
 
     static let keys = [
         "method", "teamID", "signingStyle", "provisioningProfiles", "destination", "uploadSymbols", "whatToTestFile",
-        "groups", "when", "requestTimeout", "connectTimeout", "sparkle", "github",
+        "groups", "when", "requestTimeout", "connectTimeout", "sparkle", "github", "platforms", "packaging",
+        "notarize", "installerIdentity", "targets",
     ]
+
+    /// The platforms an app is archived and exported for on its own (a watch app inside an iOS app ships with it;
+    /// a watch-only app on its own).
+    public static let shippablePlatforms = ["iOS", "macOS", "tvOS", "visionOS", "watchOS"]
 
     /// Xcode 15.3 renamed three methods; the old names still work in Xcode but are deprecated.
     public static let renamedMethods = [
@@ -66,6 +93,10 @@ public struct ShipConfig: Sendable, Equatable {
 
     /// Builds of this method can go to TestFlight.
     public var uploadsToTestFlight: Bool { method == "app-store-connect" }
+    /// Developer ID: exported, notarized, stapled and packaged for download.
+    public var isDeveloperID: Bool { method == "developer-id" }
+    /// `packaging`, or a zip when none is given.
+    public var packages: [Packaging] { packaging.isEmpty ? [.zip] : packaging }
 }
 
 extension ShipConfig {
@@ -103,7 +134,6 @@ extension ShipConfig {
             signingStyle =
                 SigningStyle(
                     rawValue: try reader.choice(value, keyPath: path, from: SigningStyle.allCases.map(\.rawValue)))
-                ?? .automatic
         case "provisioningProfiles":
             provisioningProfiles = try ShipConfig.profiles(value, path: path, reader)
         case "destination":
@@ -123,6 +153,27 @@ extension ShipConfig {
         case "groups": groups = try reader.strings(value, keyPath: path)
         case "sparkle": sparkle = try SparkleConfig.read(value, reader)
         case "github": github = try GitHubReleaseConfig.read(value, reader)
+        case "platforms":
+            platforms = try reader.strings(value, keyPath: path)
+            for name in platforms where !ShipConfig.shippablePlatforms.contains(name) {
+                throw reader.file.error(
+                    "'\(path)' lists '\(name)', which is not a platform an app ships for on its own", at: value,
+                    hint: "use \(ShipConfig.shippablePlatforms.joined(separator: ", "))")
+            }
+        case "packaging":
+            let names = try reader.strings(value, keyPath: path)
+            packaging = []
+            for name in names {
+                guard let kind = Packaging(rawValue: name) else {
+                    throw reader.file.error(
+                        "'\(path)' lists '\(name)'", at: value,
+                        hint: "use \(Packaging.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                if !packaging.contains(kind) { packaging.append(kind) }
+            }
+        case "targets": targets = try reader.strings(value, keyPath: path)
+        case "notarize": notarize = try reader.bool(value, keyPath: path)
+        case "installerIdentity": installerIdentity = try ShipConfig.nonEmpty(value, path: path, reader)
         case "requestTimeout": requestTimeout = try reader.int(value, keyPath: path, minimum: 1)
         case "connectTimeout": connectTimeout = try reader.int(value, keyPath: path, minimum: 1)
         case "when":

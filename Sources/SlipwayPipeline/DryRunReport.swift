@@ -95,7 +95,7 @@ package enum DryRunReport {
         return text
     }
 
-    /// `run --dry-run --json`: `{"major", "reason", "stages": [{"name", "when", "timeout", "commands": [{"argv",
+    /// `run --dry-run --json`: `{"major", "reason", "stages": [{"name", "when", "timeout", "files"?, "commands": [{"argv",
     /// "run", "workingDirectory", "environment"}]}]}`, keys sorted (schemas/run-plan.schema.json). A derived
     /// command is an argv (`run` null); a `run:` line is `run` (`argv` null), as `/bin/sh -c` runs it.
     package static func json(_ plan: StagePlan, environment: StageEnvironment, major: MajorChangeDecision) -> JSON {
@@ -121,10 +121,12 @@ package enum DryRunReport {
                     ])
                 }
             }
-            return .object([
+            var fields: [String: JSON] = [
                 "name": .string(stage.name), "when": .string(stage.when.rawValue),
                 "timeout": stage.timeout.map { .double($0) } ?? .null, "commands": .array(commands),
-            ])
+            ]
+            if !stage.files.isEmpty { fields["files"] = .array(stage.files.map { .string($0.path) }) }
+            return .object(fields)
         }
         return .object(["stages": .array(stages), "major": .bool(major.major), "reason": .string(major.source)])
     }

@@ -24,16 +24,19 @@ public struct ExportOptions: Sendable, Equatable {
         self.uploadSymbols = uploadSymbols
     }
 
-    /// The XML property list, keys sorted as Xcode writes them. `manageAppVersionAndBuildNumber` is always false:
-    /// Xcode must not renumber a build Slipway numbered (and committed, and tagged).
+    /// The XML property list, keys sorted as Xcode writes them. `manageAppVersionAndBuildNumber` is always false
+    /// for App Store Connect: Xcode must not renumber a build Slipway numbered (and committed, and tagged).
     public var plist: String {
         var entries: [(String, String)] = [
             ("destination", string(destination.rawValue)),
-            ("manageAppVersionAndBuildNumber", "<false/>"),
             ("method", string(method)),
             ("signingStyle", string(signingStyle.rawValue)),
-            ("uploadSymbols", uploadSymbols ? "<true/>" : "<false/>"),
         ]
+        // App Store Connect's own keys: other methods' exports have no build for it to renumber or symbolicate.
+        if method == "app-store-connect" {
+            entries.append(("manageAppVersionAndBuildNumber", "<false/>"))
+            entries.append(("uploadSymbols", uploadSymbols ? "<true/>" : "<false/>"))
+        }
         if let teamID { entries.append(("teamID", string(teamID))) }
         if signingStyle == .manual, !provisioningProfiles.isEmpty {
             let profiles = provisioningProfiles.sorted { $0.key < $1.key }.map {

@@ -83,6 +83,11 @@ public struct RunService {
         if let warning = decision.warning { console.err("slipway: warning: \(warning)\n") }
         let output = OutputFolder(root: workspace.root)
         let values = StageEnvironment.current(for: workspace, major: decision.major, output: output)
+        // The appcast and GitHub release stages name the spec's version as it stands, and its tag.
+        let tag = workspace.configuration.release.tag.renderOmittingEmpty([
+            "version": values.version, "build": values.build, "app": workspace.configuration.selectedApp?.name ?? "",
+        ])
+        plan = plan.withShipValues(ShipPlan.Values(version: values.version, build: values.build, tag: tag))
         let requested = Set(plan.stages.map(\.name)).intersection(request.stages)
         if request.dryRun {
             console.out(

@@ -3,9 +3,11 @@ import SlipwayConfig
 import SlipwayCore
 import SlipwayProject
 
-/// The `archive`, `export` and `upload` stages, derived from the project model and `ship:`: one xcodebuild
-/// archive and export per app that ships, with an `ExportOptions.plist` Slipway writes, and after the push the
-/// upload of what was exported. A value: the dry run prints it and the runner carries it out.
+/// The ship stages, derived from the project model and `ship:`: one xcodebuild archive → export → distribute
+/// chain per app and platform that ships, with an `ExportOptions.plist` Slipway writes. What "distribute" is
+/// depends on `ship.method`: a TestFlight upload after the push (`app-store-connect`); notarization, stapling and
+/// packaging before the commit, then a Sparkle appcast item and a GitHub release (`developer-id`); the exported
+/// file alone (`release-testing`, `enterprise`). A value: the dry run prints it and the runner carries it out.
 public struct ShipPlan: Sendable, Equatable {
     public var apps: [ShippingApp]
     public var stages: [Stage]
@@ -15,68 +17,280 @@ public struct ShipPlan: Sendable, Equatable {
     public var config: ShipConfig
     /// Whether archive and export sign with the App Store Connect API key (it was configured when planning).
     public var usesAPIKey: Bool
+    /// What each chain leaves behind, for the manifest.
+    public var shipments: [Shipment]
+    /// The release's version, build, tag and notes the appcast and GitHub release are made with.
+    public var values: Values
+    /// The `.xcodeproj` archived, the slipway run by the stages, the key, and each app's options file.
+    private var inputs: Inputs
 
     /// The placeholder the runner replaces with the key file's path.
     public static let keyPlaceholder = "<App Store Connect key file>"
 
-    /// The stages for `model`, the project XcodeGen writes at `project`; `environment` says whether a key is set.
+    /// One app on one platform: its archive, what the export writes, the files that leave the machine, and the
+    /// notarization results `slipway notarize` writes.
+    public struct Shipment: Sendable, Equatable {
+        public var app: String
+        public var platform: String
+        public var archive: String
+        public var exported: String
+        /// The files handed on (uploaded, attached to the release, in the appcast), in packaging order.
+        public var packages: [String]
+        /// Packaged file → the JSON `slipway notarize` writes for it.
+        public var notarizations: [String: String]
+        /// `testflight` when the chain uploads to App Store Connect.
+        public var upload: String?
+    }
+
+    /// The values a release fills in; `run` gives the spec's current version and build.
+    public struct Values: Sendable, Equatable {
+        public var version: String
+        public var build: String
+        public var tag: String
+        /// The release notes file (written by the stages that read it), and its text.
+        public var notesFile: String?
+        public var notes: String?
+
+        public init(version: String, build: String, tag: String, notesFile: String? = nil, notes: String? = nil) {
+            self.version = version
+            self.build = build
+            self.tag = tag
+            self.notesFile = notesFile
+            self.notes = notes
+        }
+
+        static let placeholders = Values(version: "{version}", build: "{build}", tag: "{tag}")
+    }
+
+    private struct Inputs: Sendable, Equatable {
+        var project: String
+        var slipway: String
+        var key: AppStoreConnectKey?
+        var options: [StageFile]
+    }
+
+    /// The stages for `model`, the project XcodeGen writes at `project`; `environment` says whether a key is set;
+    /// `scope` limits them to one app's targets (`--app`).
     public static func derive(
         _ model: ProjectModel, project: String, config: ShipConfig, environment: [String: String],
-        slipway: String = ShipPlan.slipwayExecutable
+        scope: Set<String>? = nil, slipway: String = ShipPlan.slipwayExecutable
     ) throws(Failure) -> ShipPlan {
-        let apps = ShippingApp.all(in: model)
+        let apps = try ShippingApp.all(
+            in: model, scope: scope, platforms: config.platforms, targets: config.targets)
         var notes = config.methodNote.map { [$0] } ?? []
+        try check(apps, config: config)
+        var options: [StageFile] = []
+        for app in apps {
+            let plist = try exportOptions(app, model: model, config: config, notes: &notes)
+            options.append(StageFile(path: app.exportOptionsPath, contents: plist.plist))
+        }
         let key = AppStoreConnectKey.configured(in: environment)
-        let signing = key.map(signingArguments) ?? []
+        var plan = ShipPlan(
+            apps: apps, stages: [], notes: notes, config: config, usesAPIKey: key != nil, shipments: [],
+            values: .placeholders, inputs: Inputs(project: project, slipway: slipway, key: key, options: options))
+        plan.makeStages()
+        return plan
+    }
+
+    /// The plan with the release's values: the appcast item's version and download URL, the GitHub release's tag,
+    /// and the notes file every stage that sends notes reads.
+    public func withValues(_ values: Values) -> ShipPlan {
+        var plan = self
+        plan.values = values
+        plan.makeStages()
+        return plan
+    }
+
+    /// The methods that have no chain for a platform, and a Sparkle feed without a Developer ID download.
+    private static func check(_ apps: [ShippingApp], config: ShipConfig) throws(Failure) {
+        if config.isDeveloperID, let app = apps.first(where: { $0.platform != "macOS" }) {
+            throw Failure(
+                "ship.method developer-id is for Mac apps, and \(app.name) ships for \(app.platform)",
+                hint: "list only macOS under ship.platforms, or choose another method")
+        }
+        if config.sparkle != nil {
+            guard config.isDeveloperID else {
+                throw Failure(
+                    "ship.sparkle needs ship.method developer-id (Sparkle updates apps shipped outside the App Store); "
+                        + "the method is \(config.method)",
+                    hint: "set 'method: developer-id', or remove ship.sparkle")
+            }
+            guard config.packages.contains(where: { $0 != .pkg }) else {
+                throw Failure(
+                    "ship.sparkle needs a zip or a dmg to point the appcast at, and ship.packaging is only pkg",
+                    hint: "add zip (or dmg) to ship.packaging")
+            }
+        }
+    }
+
+    // MARK: - Stages
+
+    private mutating func makeStages() {
+        var chains = Chains()
+        for (index, app) in apps.enumerated() { chains.add(app, options: inputs.options[index], plan: self) }
+        shipments = chains.shipments
+        guard !apps.isEmpty else {
+            stages = []
+            return
+        }
+        let secrets = inputs.key.map { [$0.secretFile] } ?? []
+        let notesFiles = values.notesFile.flatMap { file in values.notes.map { [StageFile(path: file, contents: $0)] } }
+        var archive = Stage(name: "archive", command: .programs(chains.archive), when: config.when)
+        var export = Stage(
+            name: "export", command: .programs(chains.export), when: config.when,
+            phase: config.destination == .upload ? .afterPush : .beforeCommit)
+        archive.secretFiles = secrets
+        export.secretFiles = secrets
+        export.files = inputs.options
+        var result = [archive, export]
+        if !chains.notarize.isEmpty {
+            result.append(Stage(name: "notarize", command: .programs(chains.notarize), when: config.when))
+        }
+        if !chains.package.isEmpty {
+            result.append(Stage(name: "package", command: .programs(chains.package), when: config.when))
+        }
+        if !chains.appcast.isEmpty {
+            // Before the commit: the feed the release commits is the one with this release's item.
+            var appcast = Stage(name: "appcast", command: .programs(chains.appcast), when: config.when)
+            appcast.files = notesFiles ?? []
+            result.append(appcast)
+        }
+        if config.destination == .export, config.uploadsToTestFlight {
+            var upload = Stage(
+                name: "upload", command: .programs(chains.upload), when: config.when, phase: .afterPush)
+            upload.files = notesFiles ?? []
+            result.append(upload)
+        }
+        if let github = config.github {
+            var command = [inputs.slipway, "github-release", "--tag", values.tag]
+            if let file = values.notesFile, values.notes != nil { command += ["--notes-file", file] }
+            for file in chains.shipments.flatMap(\.packages) { command += ["--asset", file] }
+            if github.draft { command.append("--draft") }
+            if github.prerelease { command.append("--prerelease") }
+            var release = Stage(
+                name: "github-release", command: .programs([command]), when: config.when, phase: .afterPush)
+            release.files = notesFiles ?? []
+            result.append(release)
+        }
+        stages = result
+    }
+
+    /// The programs of each stage, chain by chain.
+    private struct Chains {
         var archive: [[String]] = []
         var export: [[String]] = []
+        var notarize: [[String]] = []
+        var package: [[String]] = []
+        var appcast: [[String]] = []
         var upload: [[String]] = []
-        var files: [StageFile] = []
-        for app in apps {
-            let options = try exportOptions(app, model: model, config: config, notes: &notes)
-            files.append(StageFile(path: app.exportOptionsPath, contents: options.plist))
+        var shipments: [Shipment] = []
+
+        mutating func add(_ app: ShippingApp, options: StageFile, plan: ShipPlan) {
+            let config = plan.config
+            let signing = plan.inputs.key.map(ShipPlan.signingArguments) ?? []
             archive.append(
                 [
-                    "xcodebuild", "archive", "-project", project, "-scheme", app.scheme, "-configuration", "Release",
-                    "-destination", "generic/platform=\(app.platform)", "-archivePath", app.archivePath,
+                    "xcodebuild", "archive", "-project", plan.inputs.project, "-scheme", app.scheme,
+                    "-configuration", app.configuration, "-destination", "generic/platform=\(app.platform)",
+                    "-archivePath", app.archivePath,
                 ] + signing)
             export.append(
                 [
-                    "xcodebuild", "-exportArchive", "-archivePath", app.archivePath, "-exportPath", "build/",
-                    "-exportOptionsPlist", app.exportOptionsPath,
+                    "xcodebuild", "-exportArchive", "-archivePath", app.archivePath, "-exportPath", app.exportPath,
+                    "-exportOptionsPlist", options.path,
                 ] + signing)
-            let bundle = app.bundleIdentifier.flatMap { $0.contains("$") ? nil : ["--bundle-id", $0] } ?? []
-            upload.append([slipway, "testflight", "upload", app.exportedFile] + bundle + groupArguments(config))
+            let exported = app.exportedFile(method: config.method)
+            var shipment = Shipment(
+                app: app.name, platform: app.platform, archive: app.archivePath, exported: exported,
+                packages: [exported], notarizations: [:])
+            if config.isDeveloperID {
+                developerID(app, exported: exported, plan: plan, shipment: &shipment)
+            } else if config.uploadsToTestFlight, config.destination == .export {
+                let bundle = app.bundleIdentifier.flatMap { $0.contains("$") ? nil : ["--bundle-id", $0] } ?? []
+                var command = [plan.inputs.slipway, "testflight", "upload", exported, "--platform", app.uploadPlatform]
+                command += bundle + ShipPlan.groupArguments(config)
+                if let file = plan.values.notesFile, plan.values.notes != nil { command += ["--notes-file", file] }
+                upload.append(command)
+                shipment.upload = "testflight"
+            } else if config.uploadsToTestFlight {
+                // `destination: upload`: the export itself uploads, and leaves no file.
+                shipment.packages = []
+                shipment.upload = "testflight"
+            }
+            shipments.append(shipment)
         }
-        guard !apps.isEmpty else {
-            return ShipPlan(apps: [], stages: [], notes: notes, config: config, usesAPIKey: key != nil)
+
+        /// Notarize the app (a zip of it is what notarytool takes) and staple it, then package the stapled app;
+        /// a dmg or pkg is notarized and stapled itself, as Gatekeeper checks the file a user opens.
+        mutating func developerID(_ app: ShippingApp, exported: String, plan: ShipPlan, shipment: inout Shipment) {
+            let config = plan.config
+            let slipway = plan.inputs.slipway
+            let base = "\(app.exportPath)/\(app.target.productName)"
+            func notarized(_ file: String) -> [[String]] {
+                let result = file + ".notarization.json"
+                shipment.notarizations[file] = result
+                return [[slipway, "notarize", file, "--result", result], ["xcrun", "stapler", "staple", file]]
+            }
+            if config.notarize {
+                let submission = base + "-notarization.zip"
+                let result = submission + ".json"
+                shipment.notarizations[exported] = result
+                notarize += [
+                    ["ditto", "-c", "-k", "--keepParent", exported, submission],
+                    [slipway, "notarize", submission, "--result", result],
+                    ["xcrun", "stapler", "staple", exported],
+                ]
+            }
+            var packages: [String] = []
+            for kind in config.packages {
+                let file = "\(base).\(kind.rawValue)"
+                packages.append(file)
+                switch kind {
+                case .zip:
+                    package.append(["ditto", "-c", "-k", "--keepParent", exported, file])
+                case .dmg:
+                    package.append(
+                        [
+                            "hdiutil", "create", "-volname", app.target.productName, "-srcfolder", exported, "-ov",
+                            "-format", "UDZO", file,
+                        ])
+                    if config.notarize { package += notarized(file) }
+                case .pkg:
+                    package.append(
+                        [
+                            "productbuild", "--component", exported, "/Applications", "--sign",
+                            config.installerIdentity, file,
+                        ])
+                    if config.notarize { package += notarized(file) }
+                }
+            }
+            shipment.packages = packages
+            guard let sparkle = config.sparkle, let file = packages.first(where: { !$0.hasSuffix(".pkg") }) else {
+                return
+            }
+            let values = plan.values
+            let url = sparkle.downloadURL.render([
+                "version": values.version, "build": values.build, "tag": values.tag,
+                "file": (file as NSString).lastPathComponent,
+            ])
+            var command = [
+                slipway, "appcast", "add", "--feed", sparkle.feed, "--file", file, "--version", values.version,
+                "--build", values.build, "--url", url,
+            ]
+            if let channel = sparkle.channel { command += ["--channel", channel] }
+            if let minimum = sparkle.minimumSystemVersion { command += ["--minimum-system-version", minimum] }
+            if let notes = values.notesFile, values.notes != nil { command += ["--notes-file", notes] }
+            appcast.append(command)
         }
-        let secrets = key.map { [$0.secretFile] } ?? []
-        var stages = [
-            Stage(name: "archive", command: .programs(archive), when: config.when),
-            Stage(
-                name: "export", command: .programs(export), when: config.when,
-                phase: config.destination == .upload ? .afterPush : .beforeCommit),
-        ]
-        stages[0].secretFiles = secrets
-        stages[1].secretFiles = secrets
-        stages[1].files = files
-        if config.destination == .export, config.uploadsToTestFlight {
-            stages.append(Stage(name: "upload", command: .programs(upload), when: config.when, phase: .afterPush))
-        }
-        return ShipPlan(apps: apps, stages: stages, notes: notes, config: config, usesAPIKey: key != nil)
     }
 
-    /// The release's "What to Test" for the upload: the notes file becomes part of the stage (written when it runs)
-    /// and `--notes-file` of every upload.
+    /// The release's "What to Test" (and appcast and GitHub release notes): the notes file becomes part of each
+    /// stage that reads it (written when it runs).
     public func withNotes(_ notes: String, file: String) -> ShipPlan {
-        var plan = self
-        for index in plan.stages.indices where plan.stages[index].name == "upload" {
-            guard case .programs(let programs) = plan.stages[index].command else { continue }
-            plan.stages[index].command = .programs(programs.map { $0 + ["--notes-file", file] })
-            plan.stages[index].files.append(StageFile(path: file, contents: notes))
-        }
-        return plan
+        var values = self.values
+        values.notes = notes
+        values.notesFile = file
+        return withValues(values)
     }
 
     static func signingArguments(_ key: AppStoreConnectKey) -> [String] {
@@ -90,42 +304,7 @@ public struct ShipPlan: Sendable, Equatable {
         config.groups.isEmpty ? [] : ["--groups", config.groups.joined(separator: ",")]
     }
 
-    /// The options for one app; manual signing without a profile for one of its bundles is refused here, as
-    /// `-exportArchive` would fail on it only after the whole archive was built.
-    static func exportOptions(_ app: ShippingApp, model: ProjectModel, config: ShipConfig, notes: inout [String])
-        throws(Failure) -> ExportOptions
-    {
-        let team = app.setting("DEVELOPMENT_TEAM", in: model).flatMap { $0.isEmpty ? nil : $0 } ?? config.teamID
-        if team == nil {
-            notes.append(
-                "\(app.name): no DEVELOPMENT_TEAM in the spec and no ship.teamID, so ExportOptions.plist names no "
-                    + "team (Xcode uses the archive's)")
-        }
-        var profiles: [String: String] = [:]
-        if config.signingStyle == .manual {
-            var missing: [String] = []
-            for target in [app.target] + app.embedded {
-                guard let id = ShippingApp.releaseBundleIdentifier(target) else { continue }
-                if let profile = config.provisioningProfiles[id] {
-                    profiles[id] = profile
-                } else {
-                    missing.append("\(id) (\(target.name))")
-                }
-            }
-            if !missing.isEmpty {
-                throw Failure(
-                    "ship.signingStyle is manual, but ship.provisioningProfiles has no profile for "
-                        + missing.joined(separator: ", "),
-                    hint: "export needs a profile for the app and every extension and watch app it embeds: add "
-                        + "'<bundle id>: <profile name>' under ship.provisioningProfiles")
-            }
-        }
-        return ExportOptions(
-            method: config.method, teamID: team, signingStyle: config.signingStyle, provisioningProfiles: profiles,
-            destination: config.destination, uploadSymbols: config.uploadSymbols)
-    }
-
-    /// The running slipway when it can be found (so an upload stage runs the same binary), else `slipway` on PATH.
+    /// The running slipway when it can be found (so a stage runs the same binary), else `slipway` on PATH.
     public static var slipwayExecutable: String {
         if let path = Bundle.main.executablePath, (path as NSString).lastPathComponent == "slipway" { return path }
         return "slipway"

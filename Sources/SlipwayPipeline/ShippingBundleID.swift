@@ -9,7 +9,11 @@ import SlipwayWorkspace
 public enum ShippingBundleID {
     public static func resolve(_ workspace: Workspace, options: SpecLocator.Options = .init()) throws -> String {
         let model = try ProjectModel.read(try workspace.locate(options), files: workspace.specFiles)
-        let apps = ShippingApp.all(in: model)
+        var apps: [ShippingApp] = []
+        // One app on several platforms has one bundle id.
+        for app in try ShippingApp.all(in: model) where !apps.contains(where: { $0.name == app.name }) {
+            apps.append(app)
+        }
         guard apps.count == 1, let app = apps.first else {
             let names = apps.map { "\($0.name) (\($0.bundleIdentifier ?? "no bundle id"))" }
             throw Failure(

@@ -31,12 +31,22 @@ extension StagePlan {
         let folder = (specPath as NSString).deletingLastPathComponent
         let project = (folder.isEmpty ? "" : folder + "/") + (model.name?.value ?? "Project") + ".xcodeproj"
         let ship = try ShipPlan.derive(
-            model, project: project, config: configuration.ship ?? ShipConfig(), environment: environment)
+            model, project: project, config: configuration.ship ?? ShipConfig(), environment: environment,
+            scope: appScope(configuration, model: model))
         var plan = self
         let own = Set(stages.map(\.name))
         plan.stages += ship.stages.filter { !own.contains($0.name) }
         plan.ship = ship
         return plan
+    }
+
+    /// With `--app`, the targets that app owns: those it lists under `targets:`, else every target of its spec no
+    /// other app on that spec lists. `nil`: every app of the spec ships.
+    private func appScope(_ configuration: Configuration, model: ProjectModel) -> Set<String>? {
+        guard let app = configuration.selectedApp else { return nil }
+        if let listed = app.targets { return Set(listed) }
+        let others = configuration.apps.filter { $0.name != app.name && $0.spec == app.spec }
+        return Set(model.targets.map(\.name)).subtracting(others.flatMap { $0.targets ?? [] })
     }
 
     /// The before-commit stages, then the after-push ones: a release runs them in two runs, `slipway run` in one.
@@ -45,15 +55,32 @@ extension StagePlan {
 }
 
 extension StagePlan {
-    /// The plan with a release's "What to Test" given to its derived upload stages.
+    /// The plan with a release's "What to Test" given to its derived upload, appcast and GitHub release stages.
     public func withReleaseNotes(_ notes: String, file: String) -> StagePlan {
         guard let ship else { return self }
-        let withNotes = ship.withNotes(notes, file: file)
+        return replacingShip(ship.withNotes(notes, file: file))
+    }
+
+    /// The plan with the version, build and tag its derived appcast and GitHub release stages name.
+    public func withShipValues(_ values: ShipPlan.Values) -> StagePlan {
+        guard let ship else { return self }
+        var values = values
+        if values.notesFile == nil {
+            values.notesFile = ship.values.notesFile
+            values.notes = ship.values.notes
+        }
+        return replacingShip(ship.withValues(values))
+    }
+
+    /// Each derived stage the plan still runs (not one the user defined under the same name) replaced by its
+    /// counterpart in `updated`.
+    private func replacingShip(_ updated: ShipPlan) -> StagePlan {
+        guard let ship else { return self }
         var plan = self
-        plan.ship = withNotes
-        for derived in withNotes.stages {
+        plan.ship = updated
+        for derived in updated.stages {
             guard let index = plan.stages.firstIndex(where: { $0.name == derived.name }),
-                ship.stages.contains(plan.stages[index])
+                let old = ship.stages.first(where: { $0.name == derived.name }), plan.stages[index] == old
             else { continue }
             plan.stages[index] = derived
         }

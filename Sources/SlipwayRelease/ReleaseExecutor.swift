@@ -261,6 +261,10 @@ struct ReleaseExecutor {
         manifest.artifacts = progress.artifacts
         manifest.createdAt = Date()
         manifest.afterPush = ReleaseExecutor.pendingAfterPush(plan)
+        if let ship = plan.stages.ship {
+            manifest.shipped = try ReleaseManifest.shipped(
+                ship, root: workspace.root, tag: plan.tag, remoteURL: manifest.git.remoteURL)
+        }
         do {
             let writer = ManifestWriter(repository: repository, environment: environment)
             let written = try writer.write(manifest, to: writer.defaultURL(template, for: manifest), inToto: inToto)

@@ -138,6 +138,8 @@ public struct ReleaseManifest: Sendable {
     public var afterPush: AfterPush?
     /// "What to Test": the notes the release passed to the upload.
     public var releaseNotes: String?
+    /// What the derived ship stages made, per app and platform; empty without them.
+    public var shipped: [Shipped] = []
     /// What a reader should know (the working tree held another version than the commit); empty: nothing.
     public var notes: [String] = []
 
@@ -230,6 +232,7 @@ public struct ReleaseManifest: Sendable {
         if !notes.isEmpty { fields["notes"] = .array(notes.map { .string($0) }) }
         if let afterPush { fields["afterPush"] = afterPush.json }
         if let releaseNotes { fields["releaseNotes"] = .string(releaseNotes) }
+        if !shipped.isEmpty { fields["shipped"] = .array(shipped.map(\.json)) }
         return .object(fields)
     }
 }

@@ -41,7 +41,8 @@ struct ReleasePlanner {
         var stages = try StagePlan.resolve(workspace, committedProject: .regenerated)
         try ReleasePreflight(workspace: workspace).check(
             stages, major: major, skipStages: request.skipStages)
-        let generated = try generatedProject(inventory, stages: stages)
+        var generated = try generatedProject(inventory, stages: stages)
+        if let feed = try appcastFeed(stages, major: major, skipStages: request.skipStages) { generated.append(feed) }
         var draft = try ManifestAssembler(workspace: workspace, repository: repository).manifest(
             head: head, releaseTag: .none, requested: request.requested, verdict: verdict)
         if let ship = workspace.configuration.ship, ship.derivesStages {
@@ -70,6 +71,8 @@ struct ReleasePlanner {
         let branch = repository.currentBranch
         let push = try (request.push ?? release.push) ? pushTarget(branch: branch, tag: tag) : nil
         let values = stageEnvironment(versions, tag: tag, major: major)
+        stages = stages.withShipValues(
+            ShipPlan.Values(version: versions.version, build: versions.build ?? "", tag: tag))
         let steps = ReleasePlan.steps(
             bump: bump, specFiles: specFiles, generatedFiles: generated, stages: stages,
             skipStages: request.skipStages, environment: values, artifacts: artifacts, commitMessage: message, tag: tag,

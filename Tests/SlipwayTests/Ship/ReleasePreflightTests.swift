@@ -49,7 +49,7 @@ struct ReleasePreflightTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.contains("TOPSECRET") && !result.stderr.contains("TOPSECRET"))
         #expect(result.stdout.contains("-authenticationKeyID KEY123 -authenticationKeyIssuerID ISSUER-1"))
-        #expect(result.stdout.contains("build/MyApp.ipa --notes-file .slipway/what-to-test.txt"))
+        #expect(result.stdout.contains("build/MyApp/MyApp.ipa --platform ios --notes-file .slipway/what-to-test.txt"))
         #expect(result.stdout.contains("writes:    .slipway/what-to-test.txt"))
         #expect(result.stdout.contains("ship to TestFlight"))
         let tag = try #require(result.stdout.range(of: "   tag        v1.2.1"))

@@ -48,15 +48,16 @@ struct ShipStagesTests {
         #expect(
             Self.programs(plan, "export") == [
                 [
-                    "xcodebuild", "-exportArchive", "-archivePath", "build/MyApp.xcarchive", "-exportPath", "build/",
+                    "xcodebuild", "-exportArchive", "-archivePath", "build/MyApp.xcarchive", "-exportPath",
+                    "build/MyApp",
                     "-exportOptionsPlist", "build/MyApp-ExportOptions.plist",
                 ] + signing
             ])
         let upload = try #require(Self.programs(plan, "upload").first)
         #expect(
             Array(upload.dropFirst()) == [
-                "testflight", "upload", "build/MyApp.ipa", "--bundle-id", "com.example.myapp.MyApp", "--groups",
-                "QA,Beta",
+                "testflight", "upload", "build/MyApp/MyApp.ipa", "--platform", "ios", "--bundle-id",
+                "com.example.myapp.MyApp", "--groups", "QA,Beta",
             ])
         let stages = Dictionary(uniqueKeysWithValues: plan.stages.map { ($0.name, $0) })
         #expect(stages["archive"]?.when == .major)
@@ -113,7 +114,7 @@ struct ShipStagesTests {
                 com.example.myapp.MyApp: "MyApp <Store> & Co"
             """
         let error = #expect(throws: Failure.self) { try Self.plan(profiles) }
-        #expect(error?.message.contains("com.example.myapp.MyApp.watchkitapp (MyAppWatch)") == true)
+        #expect(error?.message.contains("com.example.myapp.MyApp.watchkitapp (MyAppWatch, application)") == true)
         let plan = try Self.plan(profiles + "\n    com.example.myapp.MyApp.watchkitapp: Watch Store\n")
         let file = try #require(plan.stages.first { $0.name == "export" }?.files.first)
         let parsed = try Self.plistlib(file.contents)
