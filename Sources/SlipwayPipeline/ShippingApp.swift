@@ -33,10 +33,6 @@ public struct ShippingApp: Sendable, Equatable {
         }
     }
 
-    static let applicationTypes: Set<String> = [
-        "application", "application.watchapp2-container", "application.messages",
-    ]
-    static let watchTypes: Set<String> = ["application.watchapp", "application.watchapp2"]
     /// What is signed with a profile of its own inside an app.
     static let embeddedTypes: Set<String> = [
         "application", "application.watchapp", "application.watchapp2", "app-extension", "app-extension.messages",
@@ -46,20 +42,13 @@ public struct ShippingApp: Sendable, Equatable {
 
     /// The apps of `model` that ship, sorted by name.
     public static func all(in model: ProjectModel) -> [ShippingApp] {
-        let apps = model.targets.filter { isApplication($0) }
-        let embeddedNames = Set(
-            apps.flatMap { app in model.dependencyClosure(of: app.name).filter { isApplication($0) }.map(\.name) })
-        return apps.filter { !embeddedNames.contains($0.name) }.compactMap { app in
+        model.shippingApplications.compactMap { app in
             guard let platform = app.platforms.first else { return nil }
             return ShippingApp(
                 target: app, scheme: scheme(for: app, in: model), platform: platform,
                 bundleIdentifier: releaseBundleIdentifier(app),
                 embedded: model.dependencyClosure(of: app.name).filter { embeddedTypes.contains($0.typeName) })
         }
-    }
-
-    static func isApplication(_ target: ProjectTarget) -> Bool {
-        applicationTypes.contains(target.typeName) || watchTypes.contains(target.typeName)
     }
 
     /// A scheme that archives the app, the one named after it first.
