@@ -14,9 +14,10 @@ extension MajorChangeDetector {
         /// `nil` when there is no base (a root commit, a range from the empty tree).
         var baseModel: () -> CommitModels.Entry?
 
-        init(head: OID, base: OID?, headModel: @escaping () -> CommitModels.Entry,
-            baseModel: @escaping () -> CommitModels.Entry?)
-        {
+        init(
+            head: OID, base: OID?, headModel: @escaping () -> CommitModels.Entry,
+            baseModel: @escaping () -> CommitModels.Entry?
+        ) {
             self.head = head
             self.base = base
             self.headModel = headModel
@@ -38,8 +39,22 @@ extension MajorChangeDetector {
     /// Whether the commit carries the `Slipway-Release:` trailer `slipway release` writes.
     static func isRelease(_ commit: Commit) -> Bool {
         // Most messages do not mention it: skip parsing trailers for them.
-        guard commit.message.range(of: releaseTrailerKey, options: .caseInsensitive) != nil else { return false }
+        guard mentionsReleaseTrailer(commit.message) else { return false }
         return releaseTrailer(of: commit) != nil
+    }
+
+    /// Whether `message` holds `slipway-release` in any case, compared as ASCII bytes (`detect --each` asks of
+    /// every commit).
+    static func mentionsReleaseTrailer(_ message: String) -> Bool {
+        let key = Array("slipway-release".utf8)
+        let bytes = Array(message.utf8)
+        guard bytes.count >= key.count else { return false }
+        for start in 0...(bytes.count - key.count) where bytes[start] | 0x20 == key[0] {
+            var index = 1
+            while index < key.count, bytes[start + index] | 0x20 == key[index] { index += 1 }
+            if index == key.count { return true }
+        }
+        return false
     }
 
     static func releaseTrailer(of commit: Commit) -> String? {
@@ -63,8 +78,7 @@ extension MajorChangeDetector {
             rules.quiet.append((.sharedCode, "no file changed"))
             return
         }
-        let model: ProjectModel
-        let reach: AffectedTargets
+        let resolved: CommitModels.ResolvedModel
         switch models.headModel() {
         case .absent:
             // No spec: the mission's folder rule, as before there was a model.
@@ -75,20 +89,14 @@ extension MajorChangeDetector {
                 paths, globs: config.sharedPaths,
                 why: "by folder name: no project model at \(models.head.short): \(why)", into: &rules)
             return
-        case .resolved(let found, let foundReach):
-            guard !found.targets.isEmpty else {
+        case .resolved(let found):
+            guard !found.model.targets.isEmpty else {
                 judgeSharedByName(
                     paths, globs: config.sharedPaths,
                     why: "by folder name: the spec at \(models.head.short) defines no targets", into: &rules)
                 return
             }
-            model = found
-            reach = foundReach
-        }
-        let shipped = model.shippedTargetNames
-        let candidates = model.targets.filter { shipped.contains($0.name) }
-        let apps = model.shippingApplications.map { app in
-            (name: app.name, members: Set([app.name] + model.dependencyClosure(of: app.name).map(\.name)))
+            resolved = found
         }
         var shared: [String] = []
         var platforms: [String] = []
@@ -100,15 +108,12 @@ extension MajorChangeDetector {
                 byName.append(path)
                 continue
             }
-            let compilers = candidates.filter { reach.compiles($0, path) }
-            guard !compilers.isEmpty else { continue }
-            var own: [String] = []
-            for platform in compilers.flatMap(\.platforms) where !own.contains(platform) { own.append(platform) }
-            let inApps = apps.filter { app in compilers.contains { app.members.contains($0.name) } }.map(\.name)
-            guard own.count > 1 || inApps.count > 1 else { continue }
+            guard resolved.mayShare else { continue }
+            let sharing = resolved.sharing(of: path)
+            guard sharing.isShared else { continue }
             shared.append(path)
-            for platform in own where !platforms.contains(platform) { platforms.append(platform) }
-            for app in inApps where !appNames.contains(app) { appNames.append(app) }
+            for platform in sharing.platforms where !platforms.contains(platform) { platforms.append(platform) }
+            for app in sharing.apps where !appNames.contains(app) { appNames.append(app) }
         }
         guard !shared.isEmpty else {
             let extra = named.isEmpty ? "" : ", nor under \(QuietText.list(named.map(\.pattern)))"
@@ -160,8 +165,8 @@ extension MajorChangeDetector {
             return .byPath("by path: no parent commit to compare the project model with")
         }
         switch (before, models.headModel()) {
-        case (.resolved(let old, _), .resolved(let new, _)):
-            return .compared(ProjectModelDiff.compare(old, new))
+        case (.resolved(let old), .resolved(let new)):
+            return .compared(ProjectModelDiff.compare(old.snapshot, new.snapshot))
         case (.unresolved(let why), _):
             return .byPath("by path: no project model at \(base.short): \(why)")
         case (_, .unresolved(let why)):
@@ -239,7 +244,8 @@ extension MajorChangeDetector {
         if diff.sameContent { return "comment, format or key-order change to \(files)" }
         if !diff.unshipped.isEmpty {
             let names = diff.unshipped.map(\.name)
-            let shown = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
+            let shown =
+                names.prefix(5).joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
             return "change to \(files) reaches only targets that do not ship: \(shown)"
                 + (diff.schemesChanged ? ", and schemes" : "")
         }
@@ -250,12 +256,13 @@ extension MajorChangeDetector {
     /// `iOS/Info.plist (MyApp)`, `Package.resolved (dependency versions)`: each build file with what it is for.
     private func describeBuildFiles(_ paths: [String], models: ModelLookup) -> String {
         let reach: AffectedTargets?
-        if case .resolved(_, let found) = models.headModel() { reach = found } else { reach = nil }
+        if case .resolved(let found) = models.headModel() { reach = found.reach } else { reach = nil }
         let described = paths.prefix(5).map { path -> String in
             let name = path.split(separator: "/").last.map(String.init) ?? path
             if name == "Package.resolved" { return "\(path.cQuotedIfNeeded) (dependency versions)" }
             if name == "project.pbxproj" { return "\(path.cQuotedIfNeeded) (the committed Xcode project)" }
-            let owners = reach.map { reach in reach.model.targets.filter { reach.compiles($0, path) }.map(\.name) } ?? []
+            let owners =
+                reach.map { reach in reach.model.targets.filter { reach.compiles($0, path) }.map(\.name) } ?? []
             return owners.isEmpty ? path.cQuotedIfNeeded : "\(path.cQuotedIfNeeded) (\(owners.joined(separator: ", ")))"
         }
         return described.joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")

@@ -98,8 +98,20 @@ public struct MajorChangeDetector {
         // Spec files handed down from a child, by commit; a commit's children all come before it in the list.
         var handed: [OID: SpecIncludeCache.Resolution] = [:]
         // A model per set of spec files: commits that share their spec files' objects share the model.
+        // The spec files come through the include cache, which has read and parsed most of them already.
         let models = CommitModels(
-            repository: repository, specPath: specPath, projectRoot: projectRoot, environment: environment)
+            repository: repository, specPath: specPath, projectRoot: projectRoot, environment: environment,
+            load: { [repository] (commit: OID) throws(SpecError) -> LoadedSpec in
+                let tree: OID
+                if let known = trees[commit] {
+                    tree = known
+                } else {
+                    do throws(GitError) { tree = try repository.treeID(of: commit) } catch {
+                        throw SpecError(error.oneLine)
+                    }
+                }
+                return try cache.load(commit: commit, tree: tree)
+            })
         for commit in commits {
             try requireHistory(of: commit)
             var parentTree: OID?

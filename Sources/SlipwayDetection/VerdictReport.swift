@@ -23,7 +23,9 @@ public enum VerdictReport {
             "counts": .object(["files": .int(verdict.files.count), "swiftFiles": .int(verdict.swiftFileCount)]),
             "reasons": .array(verdict.reasons.map(json)),
             "quiet": .array(
-                verdict.quietRules.map { .object(["rule": .string($0.rule.rawValue), "message": .string($0.explanation)]) }),
+                verdict.quietRules.map {
+                    .object(["rule": .string($0.rule.rawValue), "message": .string($0.explanation)])
+                }),
             "notes": .array(verdict.notes.map(JSON.string)),
         ])
     }

@@ -56,11 +56,31 @@ public struct ProjectModelDiff: Sendable, Equatable {
 
     static let versionKeys = Set(VersionDefinition.Kind.allCases.flatMap(\.settings))
 
+    /// What a comparison reads of one model, worked out once: `detect --each` compares each model with the one
+    /// before and the one after it.
+    public struct Snapshot: Sendable {
+        let facts: [String: [String: String]]
+        let shippedNames: Set<String>
+        let content: String
+        let schemes: String
+
+        public init(_ model: ProjectModel) {
+            facts = ProjectModelDiff.facts(of: model)
+            shippedNames = model.shippedTargetNames
+            content = ProjectModelDiff.canonical(model.merged)
+            schemes = ProjectModelDiff.canonical(ProjectModelDiff.schemes(of: model.merged))
+        }
+    }
+
     /// Compares the model before a change with the model after it.
     public static func compare(_ before: ProjectModel, _ after: ProjectModel) -> ProjectModelDiff {
-        let beforeFacts = facts(of: before)
-        let afterFacts = facts(of: after)
-        let shippedNames = after.shippedTargetNames.union(before.shippedTargetNames)
+        compare(Snapshot(before), Snapshot(after))
+    }
+
+    public static func compare(_ before: Snapshot, _ after: Snapshot) -> ProjectModelDiff {
+        let beforeFacts = before.facts
+        let afterFacts = after.facts
+        let shippedNames = after.shippedNames.union(before.shippedNames)
         var shipped: [TargetChange] = []
         var unshipped: [TargetChange] = []
         for name in Set(beforeFacts.keys).union(afterFacts.keys).sorted() {
@@ -73,6 +93,7 @@ public struct ProjectModelDiff: Sendable, Equatable {
             case (.some, nil):
                 changes = [Change(aspect: .definition, key: "target", before: "", after: nil)]
             case (let old?, let new?):
+                guard old != new else { continue }
                 for key in Set(old.keys).union(new.keys).sorted() where old[key] != new[key] {
                     let aspect = Aspect(rawValue: String(key.prefix { $0 != "\u{0}" })) ?? .definition
                     let name = String(key.drop { $0 != "\u{0}" }.dropFirst())
@@ -85,12 +106,9 @@ public struct ProjectModelDiff: Sendable, Equatable {
             let change = TargetChange(name: name, changes: changes)
             if shippedNames.contains(name) { shipped.append(change) } else { unshipped.append(change) }
         }
-        let schemesBefore = canonical(schemes(of: before.merged))
-        let schemesAfter = canonical(schemes(of: after.merged))
         return ProjectModelDiff(
-            shipped: shipped, unshipped: unshipped,
-            sameContent: canonical(before.merged) == canonical(after.merged),
-            schemesChanged: schemesBefore != schemesAfter)
+            shipped: shipped, unshipped: unshipped, sameContent: before.content == after.content,
+            schemesChanged: before.schemes != after.schemes)
     }
 
     /// Every fact of every target, by `aspect\0key`, each value as text without positions.

@@ -1,3 +1,4 @@
+import Foundation
 import SlipwayGit
 import SlipwayYAML
 
@@ -107,6 +108,23 @@ package final class SpecIncludeCache {
         let resolution = walk(commit: commit, tree: tree)
         resolutions[resolution.probes.first?.object, default: []].insert(resolution, at: 0)
         return resolution
+    }
+
+    /// The spec at `commit` (whose tree is `tree`) with every file it includes, read through this cache's blobs,
+    /// parsed files and folder lookups: what `SpecLoader` reads from the commit, without reading or parsing again
+    /// the files the include walks already did.
+    package func load(commit: OID, tree: OID, policy: SpecIncludePolicy = .missingIncludesSkipped)
+        throws(SpecError) -> LoadedSpec
+    {
+        let files = CommitSpecFiles(repository: repository, commit: commit)
+        let log = ProbeLog(repository: repository, tree: tree, blobs: blobs, steps: steps)
+        let loader = SpecLoader(
+            source: ProbedSpecFiles(files: files, log: log), environment: environment,
+            boundary: SpecBoundary(root: files.root, isRepository: true))
+        let location = SpecLocation(
+            spec: URL(fileURLWithPath: SpecPath.normalize(SpecPath.join(files.root, spec))),
+            projectRoot: projectRoot.map { URL(fileURLWithPath: SpecPath.normalize(SpecPath.join(files.root, $0))) })
+        return try loader.load(location, access: .read, policy: policy)
     }
 
     /// Follows the includes in the commit's tree, recording every path the walk asks about and what is there.

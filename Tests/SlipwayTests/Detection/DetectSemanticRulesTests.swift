@@ -168,7 +168,8 @@ struct DetectSemanticRulesTests {
         let resolved = try history.repo.detect(history.sha("resolved"))
         let path = "MyApp.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved"
         #expect(resolved.reason("build-config")?.paths == [path])
-        #expect(resolved.reason("build-config")?.message == "build configuration changed: \(path) (dependency versions)")
+        #expect(
+            resolved.reason("build-config")?.message == "build configuration changed: \(path) (dependency versions)")
         let project = try history.repo.detect(history.sha("pbxproj"))
         #expect(
             project.reason("build-config")?.message
@@ -225,8 +226,9 @@ struct DetectSemanticRulesTests {
         try history.repo.write(".slipway.yml", "detect:\n  buildConfig: paths\n  sharedCode: paths\n")
         try history.repo.commit("Judge by paths")
         let comment = try history.repo.detect(history.sha("comment"))
-        #expect(comment.reason("build-config")?.message == "build configuration changed: project.yml "
-            + "(detect.buildConfig is paths)")
+        #expect(
+            comment.reason("build-config")?.message == "build configuration changed: project.yml "
+                + "(detect.buildConfig is paths)")
         let inApp = try history.repo.detect(history.sha("in-app shared"))
         #expect(inApp.reason("shared-code")?.paths == ["iOS/Presentation/Shared/Row.swift"])
     }
@@ -261,8 +263,9 @@ struct DetectSemanticRulesTests {
         try repo.edit("Notes/Notes.swift")
         try repo.commit("Notes change")
         let kit = try repo.detect("HEAD~1")
-        #expect(kit.reason("shared-code")?.message == "shared code changed: Packages/Kit/Sources/Kit/Kit.swift "
-            + "(in apps Notes, Tasks)")
+        #expect(
+            kit.reason("shared-code")?.message == "shared code changed: Packages/Kit/Sources/Kit/Kit.swift "
+                + "(in apps Notes, Tasks)")
         #expect(kit.reason("shared-code")?.apps == ["Notes", "Tasks"])
         #expect(try repo.detect().rules.isEmpty)
         try expectEachEqualsSingle(repo)
