@@ -141,6 +141,21 @@ public struct Configuration: Sendable {
                 case "buildConfigPaths":
                     config.buildConfigPaths = try reader.strings(value, keyPath: path).map(Glob.init)
                 case "releaseTagPattern": config.releaseTagPattern = Glob(try reader.string(value, keyPath: path))
+                case "buildConfig":
+                    config.buildConfig =
+                        try DetectConfig.BuildConfigMode(
+                            rawValue: reader.choice(value, keyPath: path, from: DetectConfig.BuildConfigMode.names)
+                        ) ?? .semantic
+                case "versionOnly":
+                    config.versionOnly =
+                        try DetectConfig.VersionOnlyMode(
+                            rawValue: reader.choice(value, keyPath: path, from: DetectConfig.VersionOnlyMode.names)
+                        ) ?? .ignore
+                case "sharedCode":
+                    config.sharedCode =
+                        try DetectConfig.SharedCodeMode(
+                            rawValue: reader.choice(value, keyPath: path, from: DetectConfig.SharedCodeMode.names)
+                        ) ?? .reach
                 default: break
                 }
             }

@@ -73,7 +73,10 @@ extension DetectService {
 
     /// The verdict with the shared-code reason naming the platforms the shared change reaches.
     func naming(_ platforms: [String], in verdict: Verdict) -> Verdict {
-        guard !platforms.isEmpty, let index = verdict.reasons.firstIndex(where: { $0.rule == .sharedCode }) else {
+        // A reason judged from the model names its platforms already.
+        guard !platforms.isEmpty, let index = verdict.reasons.firstIndex(where: { $0.rule == .sharedCode }),
+            verdict.reasons[index].basis != .model
+        else {
             return verdict
         }
         var verdict = verdict

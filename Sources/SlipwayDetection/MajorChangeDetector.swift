@@ -43,7 +43,8 @@ public struct MajorChangeDetector {
         let files = try repository.changes(of: commit)
         return verdict(
             base: commit.parents.first, head: oid, baseSource: .parent, commits: [commit], files: files,
-            buildConfig: buildConfigMatcher(head: oid, base: commit.parents.first, files: files))
+            buildConfig: buildConfigMatcher(head: oid, base: commit.parents.first, files: files),
+            models: models(head: oid, base: commit.parents.first))
     }
 
     /// Judges `a..b`: the net tree difference from a to b, and the messages of every commit in b that is not in a.
@@ -71,7 +72,8 @@ public struct MajorChangeDetector {
         let files = try repository.changes(from: base, to: head)
         var result = verdict(
             base: base, head: head, baseSource: baseSource, commits: commits, files: files,
-            buildConfig: buildConfigMatcher(head: head, base: base, files: files))
+            buildConfig: buildConfigMatcher(head: head, base: base, files: files),
+            models: models(head: head, base: base))
         result.baseTag = baseTag
         result.notes = notes
         return result
@@ -95,6 +97,21 @@ public struct MajorChangeDetector {
             repository: repository, spec: specPath, projectRoot: projectRoot, environment: environment, trees: differ)
         // Spec files handed down from a child, by commit; a commit's children all come before it in the list.
         var handed: [OID: SpecIncludeCache.Resolution] = [:]
+        // A model per set of spec files: commits that share their spec files' objects share the model.
+        // The spec files come through the include cache, which has read and parsed most of them already.
+        let models = CommitModels(
+            repository: repository, specPath: specPath, projectRoot: projectRoot, environment: environment,
+            load: { [repository] (commit: OID) throws(SpecError) -> LoadedSpec in
+                let tree: OID
+                if let known = trees[commit] {
+                    tree = known
+                } else {
+                    do throws(GitError) { tree = try repository.treeID(of: commit) } catch {
+                        throw SpecError(error.oneLine)
+                    }
+                }
+                return try cache.load(commit: commit, tree: tree)
+            })
         for commit in commits {
             try requireHistory(of: commit)
             var parentTree: OID?
@@ -104,6 +121,7 @@ public struct MajorChangeDetector {
             let files = try differ.changes(fromTree: parentTree, toTree: commit.treeID)
             let head = handed.removeValue(forKey: commit.id) ?? cache.resolve(commit: commit.id, tree: commit.treeID)
             var exact = head.specFiles
+            var baseKey: Int?
             if let parent = commit.parents.first, let parentTree {
                 var base = head
                 let touched = touches(files, head.specFiles)
@@ -112,12 +130,18 @@ public struct MajorChangeDetector {
                 }
                 if touched { exact.formUnion(base.specFiles) }
                 handed[parent] = base
+                baseKey = base.id
             }
             let buildConfig = BuildConfigMatcher(globs: config.buildConfigPaths, exact: exact)
+            let headKey = head.id
+            let lookup = ModelLookup(
+                head: commit.id, base: commit.parents.first,
+                headModel: { models.entry(at: commit.id, key: headKey) },
+                baseModel: { commit.parents.first.map { models.entry(at: $0, key: baseKey) } })
             try body(
                 verdict(
                     base: commit.parents.first, head: commit.id, baseSource: .parent, commits: [commit],
-                    files: files, buildConfig: buildConfig))
+                    files: files, buildConfig: buildConfig, models: lookup))
         }
     }
 
@@ -162,15 +186,35 @@ public struct MajorChangeDetector {
 
     func verdict(
         base: OID?, head: OID, baseSource: Verdict.BaseSource, commits: [Commit], files: [FileChange],
-        buildConfig: BuildConfigMatcher
+        buildConfig: BuildConfigMatcher, models: ModelLookup
     ) -> Verdict {
         var rules = RuleResults()
-        let messages = judgeMessages(commits, into: &rules)
+        // Slipway's own release commits are bookkeeping: their messages carry no tags to count.
+        let releases = commits.filter(MajorChangeDetector.isRelease)
+        let messages = judgeMessages(
+            releases.isEmpty ? commits : commits.filter { !MajorChangeDetector.isRelease($0) }, into: &rules)
         // One app of several: files only other apps compile are their change, not this app's.
         let judged = appFiles.map { scope in files.filter { $0.paths.contains(where: scope.concerns) } } ?? files
-        let swiftCount = judgeFiles(judged, buildConfig: buildConfig, into: &rules)
+        let swiftCount = judgeFiles(judged, buildConfig: buildConfig, models: models, into: &rules)
 
         var major = !rules.reasons.isEmpty
+        if !commits.isEmpty, releases.count == commits.count {
+            let overridden = major ? " (overrides \(rules.reasons.map(\.rule.rawValue).joined(separator: ", ")))" : ""
+            let described = releases.map { commit in
+                let value = MajorChangeDetector.releaseTrailer(of: commit) ?? ""
+                return "\(commit.id.short) carries \(MajorChangeDetector.releaseTrailerKey): \(value)"
+            }.joined(separator: "; ")
+            let noun = releases.count == 1 ? "a release commit" : "release commits"
+            rules.reasons.insert(
+                Verdict.Reason(
+                    rule: .releaseCommit,
+                    message: "\(described): \(noun) of slipway release is never a major change\(overridden)"),
+                at: 0)
+            return Verdict(
+                major: false, bump: messages.bump, base: base, head: head, baseSource: baseSource, baseTag: nil,
+                commits: commits, files: files, swiftFileCount: swiftCount, reasons: rules.reasons,
+                quietRules: rules.quiet, notes: [])
+        }
         // Skip tags: the newest commit's skip tag overrides the whole verdict; an older commit's skip tag only
         // silences that commit's own message tags.
         let newest = commits.first?.id
@@ -232,12 +276,12 @@ public struct MajorChangeDetector {
     }
 
     /// The swift-files, shared-code and build-config rules; returns how many Swift files changed.
-    private func judgeFiles(_ files: [FileChange], buildConfig: BuildConfigMatcher, into rules: inout RuleResults)
-        -> Int
-    {
+    private func judgeFiles(
+        _ files: [FileChange], buildConfig: BuildConfigMatcher, models: ModelLookup, into rules: inout RuleResults
+    ) -> Int {
         var swiftCount = 0
         var swiftPaths: [String] = []
-        var shared: [String] = []
+        var changed: [String] = []
         var buildPaths: [String] = []
         for file in files {
             // `file.paths` without building an array: the old path of a rename first, then the path.
@@ -247,10 +291,10 @@ public struct MajorChangeDetector {
                 swiftPaths.append(file.path)
             }
             if let oldPath {
-                if config.sharedPaths.contains(where: { $0.matches(oldPath) }) { shared.append(oldPath) }
+                changed.append(oldPath)
                 if buildConfig.matches(oldPath) { buildPaths.append(oldPath) }
             }
-            if config.sharedPaths.contains(where: { $0.matches(file.path) }) { shared.append(file.path) }
+            changed.append(file.path)
             if buildConfig.matches(file.path) { buildPaths.append(file.path) }
         }
         let threshold = config.swiftFileThreshold
@@ -263,20 +307,8 @@ public struct MajorChangeDetector {
             let files = "\(swiftCount) Swift file\(swiftCount == 1 ? "" : "s")"
             rules.quiet.append((.swiftFiles, "\(files) changed, fires above \(threshold)"))
         }
-        if shared.isEmpty {
-            rules.quiet.append((.sharedCode, quietText.sharedCode))
-        } else {
-            rules.reasons.append(
-                Verdict.Reason(rule: .sharedCode, message: "shared code changed: \(summary(shared))", paths: shared))
-        }
-        if buildPaths.isEmpty {
-            rules.quiet.append((.buildConfig, "no build configuration changed"))
-        } else {
-            rules.reasons.append(
-                Verdict.Reason(
-                    rule: .buildConfig, message: "build configuration changed: \(summary(buildPaths))",
-                    paths: buildPaths))
-        }
+        judgeShared(changed, models: models, into: &rules)
+        judgeBuildConfig(buildPaths, specFiles: buildConfig.exact, models: models, into: &rules)
         return swiftCount
     }
 
@@ -285,7 +317,7 @@ public struct MajorChangeDetector {
         path.hasSuffix(".swift")
     }
 
-    private func summary(_ paths: [String]) -> String {
+    func summary(_ paths: [String]) -> String {
         let shown = paths.prefix(5).map(\.cQuotedIfNeeded).joined(separator: ", ")
         return paths.count > 5 ? "\(shown) and \(paths.count - 5) more" : shown
     }

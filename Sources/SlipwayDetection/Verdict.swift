@@ -16,6 +16,18 @@ public struct Verdict: Sendable {
         public var threshold: Int?
         /// For shared-code: the platforms of the targets that compile the shared paths (when the spec was read).
         public var platforms: [String] = []
+        /// For shared-code: the shipping apps that compile the shared paths, when more than one.
+        public var apps: [String] = []
+        /// For build-config and version-only: the shipped targets whose generated definition changes.
+        public var targets: [String] = []
+        /// What the rule compared, for the rules that judge files: the project models, or paths by name.
+        public var basis: Basis?
+    }
+
+    /// How a file rule decided: from the resolved project models, or from paths alone.
+    public enum Basis: String, Sendable, Equatable {
+        case model
+        case paths
     }
 
     public struct TagHit: Sendable, Equatable {

@@ -22,6 +22,10 @@ public enum VerdictReport {
             "files": .array(verdict.files.map(json)),
             "counts": .object(["files": .int(verdict.files.count), "swiftFiles": .int(verdict.swiftFileCount)]),
             "reasons": .array(verdict.reasons.map(json)),
+            "quiet": .array(
+                verdict.quietRules.map {
+                    .object(["rule": .string($0.rule.rawValue), "message": .string($0.explanation)])
+                }),
             "notes": .array(verdict.notes.map(JSON.string)),
         ])
     }
@@ -57,6 +61,9 @@ public enum VerdictReport {
         if let count = reason.count { object["count"] = .int(count) }
         if let threshold = reason.threshold { object["threshold"] = .int(threshold) }
         if !reason.platforms.isEmpty { object["platforms"] = .array(reason.platforms.map(JSON.string)) }
+        if !reason.apps.isEmpty { object["apps"] = .array(reason.apps.map(JSON.string)) }
+        if !reason.targets.isEmpty { object["targets"] = .array(reason.targets.map(JSON.string)) }
+        if let basis = reason.basis { object["basis"] = .string(basis.rawValue) }
         return .object(object)
     }
 
@@ -79,7 +86,7 @@ public enum VerdictReport {
         if let affected { lines.append("  affects  \(affectsLine(affected))") }
         for note in verdict.notes { lines.append("  note    \(note)") }
         for reason in verdict.reasons {
-            let mark = reason.rule == .skipTag ? "skip" : "FIRE"
+            let mark = reason.rule == .skipTag || reason.rule == .releaseCommit ? "skip" : "FIRE"
             lines.append("  \(mark)  \(pad(reason.rule.rawValue))\(reason.message)")
         }
         for quiet in verdict.quietRules {

@@ -44,10 +44,6 @@ public struct ShippingApp: Sendable, Equatable {
     /// files a watch-only app under iOS).
     public var uploadPlatform: String { platform == "watchOS" ? "ios" : platform.lowercased() }
 
-    static let applicationTypes: Set<String> = [
-        "application", "application.watchapp2-container", "application.messages",
-    ]
-    static let watchTypes: Set<String> = ["application.watchapp", "application.watchapp2"]
     /// What is signed with a profile of its own inside an app (XcodeGen's product type names).
     static let embeddedTypes: Set<String> = [
         "application", "application.watchapp", "application.watchapp2", "application.on-demand-install-capable",
@@ -62,10 +58,7 @@ public struct ShippingApp: Sendable, Equatable {
     public static func all(
         in model: ProjectModel, scope: Set<String>? = nil, platforms: [String] = [], targets: [String] = []
     ) throws(Failure) -> [ShippingApp] {
-        let apps = model.targets.filter { isApplication($0) }
-        let embeddedNames = Set(
-            apps.flatMap { app in model.dependencyClosure(of: app.name).filter { isApplication($0) }.map(\.name) })
-        let shippable = apps.filter { !embeddedNames.contains($0.name) }
+        let shippable = model.shippingApplications
         if let unknown = targets.first(where: { name in !shippable.contains { $0.name == name } }) {
             throw Failure(
                 "ship.targets lists \(unknown), which is not an application target of the spec that ships on its own",
@@ -93,10 +86,6 @@ public struct ShippingApp: Sendable, Equatable {
             }
         }
         return result
-    }
-
-    static func isApplication(_ target: ProjectTarget) -> Bool {
-        applicationTypes.contains(target.typeName) || watchTypes.contains(target.typeName)
     }
 
     /// Whether an embedded target goes into the app on `platform` (a watch app into the iOS one).

@@ -1,3 +1,4 @@
+import Foundation
 import SlipwayGit
 import SlipwayYAML
 
@@ -18,6 +19,9 @@ import Darwin
 package final class SpecIncludeCache {
     /// One resolved spec: its files, and the paths whose answers decided them.
     package struct Resolution {
+        /// Tells resolutions of one cache apart: what depends on the spec files alone (a project model) can be kept
+        /// by it.
+        package let id: Int
         /// Repository-relative paths the spec includes (recursively), without the spec itself.
         package let files: Set<String>
         /// Repository-relative paths the walk looked at, with what it found there (`nil`: nothing).
@@ -29,7 +33,8 @@ package final class SpecIncludeCache {
         private let probeBytes: [UInt8]
         private let probeEnds: [Int]
 
-        init(spec: String, files: Set<String>, probes: [(path: String, object: TreeObject?)]) {
+        init(id: Int, spec: String, files: Set<String>, probes: [(path: String, object: TreeObject?)]) {
+            self.id = id
             self.files = files
             self.probes = probes
             specFiles = files.union([spec])
@@ -72,6 +77,7 @@ package final class SpecIncludeCache {
     let environment: [String: String]
     /// Resolutions by what the root spec's path holds (the first probe of every walk), newest first.
     private var resolutions: [TreeObject?: [Resolution]] = [:]
+    private var walks = 0
 
     /// `trees`: a differ comparing the same commits, whose trees the probes read instead of reading them again.
     package init(
@@ -104,6 +110,23 @@ package final class SpecIncludeCache {
         return resolution
     }
 
+    /// The spec at `commit` (whose tree is `tree`) with every file it includes, read through this cache's blobs,
+    /// parsed files and folder lookups: what `SpecLoader` reads from the commit, without reading or parsing again
+    /// the files the include walks already did.
+    package func load(commit: OID, tree: OID, policy: SpecIncludePolicy = .missingIncludesSkipped)
+        throws(SpecError) -> LoadedSpec
+    {
+        let files = CommitSpecFiles(repository: repository, commit: commit)
+        let log = ProbeLog(repository: repository, tree: tree, blobs: blobs, steps: steps)
+        let loader = SpecLoader(
+            source: ProbedSpecFiles(files: files, log: log), environment: environment,
+            boundary: SpecBoundary(root: files.root, isRepository: true))
+        let location = SpecLocation(
+            spec: URL(fileURLWithPath: SpecPath.normalize(SpecPath.join(files.root, spec))),
+            projectRoot: projectRoot.map { URL(fileURLWithPath: SpecPath.normalize(SpecPath.join(files.root, $0))) })
+        return try loader.load(location, access: .read, policy: policy)
+    }
+
     /// Follows the includes in the commit's tree, recording every path the walk asks about and what is there.
     private func walk(commit: OID, tree: OID) -> Resolution {
         let log = ProbeLog(repository: repository, tree: tree, blobs: blobs, steps: steps)
@@ -112,7 +135,8 @@ package final class SpecIncludeCache {
         _ = log.object(at: spec)
         let files = SpecIncludes.paths(
             spec: spec, projectRoot: projectRoot, environment: environment, source: source)
-        return Resolution(spec: spec, files: files, probes: log.probes)
+        walks += 1
+        return Resolution(id: walks, spec: spec, files: files, probes: log.probes)
     }
 
     /// Spec files' bytes by blob id: a new set of spec files mostly shares its files with sets seen before.

@@ -31,8 +31,12 @@ struct DetectConfigTests {
         #expect(
             config.buildConfigPaths.map(\.pattern) == [
                 "project.yml", "project.yaml", "project.json", "**/Info.plist", "**/*.entitlements", "**/*.xcconfig",
+                "**/Package.resolved", "**/*.xcodeproj/project.pbxproj",
             ])
         #expect(config.releaseTagPattern.pattern == "v*")
+        #expect(config.buildConfig == .semantic)
+        #expect(config.versionOnly == .ignore)
+        #expect(config.sharedCode == .reach)
     }
 
     @Test(

@@ -130,7 +130,8 @@ struct DetectAffectedTests {
         let reasons = report["reasons"] as? [[String: Any]] ?? []
         let shared = try #require(reasons.first { $0["rule"] as? String == "shared-code" })
         #expect(shared["platforms"] as? [String] == ["iOS", "watchOS"])
-        #expect(shared["message"] as? String == "shared code changed: Shared/Model.swift (reaches iOS, watchOS)")
+        #expect(shared["message"] as? String == "shared code changed: Shared/Model.swift (compiled for iOS, watchOS)")
+        #expect(shared["basis"] as? String == "model")
     }
 
     @Test("--github-matrix writes the affected schemes per platform to $GITHUB_OUTPUT")

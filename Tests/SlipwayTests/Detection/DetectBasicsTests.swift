@@ -141,7 +141,7 @@ struct DetectBasicsTests {
                 .slipway.yml:4:3: error: unknown key 'skipTag' in 'detect'
                   skipTag: ["[hold]"]
                   ^
-                hint: did you mean 'skipTags'? known keys here: tags, skipTags, swiftFileThreshold, sharedPaths, buildConfigPaths, releaseTagPattern
+                hint: did you mean 'skipTags'? known keys here: tags, skipTags, swiftFileThreshold, sharedPaths, buildConfigPaths, releaseTagPattern, buildConfig, versionOnly, sharedCode
 
                 """)
         try repo.write(".slipway.yml", "detect:\n  swiftFileThreshold: [6]\n")

@@ -63,6 +63,8 @@ struct DetectBuildConfigRuleTests {
         try repo.write("specs/settings/common.yml", "settings: {}\n")
         try repo.write("extra.json", "{}\n")
         try repo.write("specs/unused.yml", "settings: {}\n")
+        // Any edit counts: this is about which files are spec files, not about what an edit changes.
+        try repo.write(".slipway.yml", "detect:\n  buildConfig: paths\n")
         try repo.commit("Add spec")
         for (path, fires) in [
             ("specs/base.yml", true), ("specs/targets.yml", true), ("specs/settings/common.yml", true),
@@ -80,6 +82,7 @@ struct DetectBuildConfigRuleTests {
         let repo = try AppRepository.make()
         try repo.write("project.yml", "name: MyApp\ninclude: [specs/old.yml]\n")
         try repo.write("specs/old.yml", "settings: {}\n")
+        try repo.write(".slipway.yml", "detect:\n  buildConfig: paths\n")
         try repo.commit("Add spec")
         try repo.write("project.yml", "name: MyApp\n")
         try repo.remove("specs/old.yml")
@@ -93,7 +96,7 @@ struct DetectBuildConfigRuleTests {
     @Test("the spec path from the configuration is followed, with its includes relative to its folder")
     func configuredSpec() throws {
         let repo = try AppRepository.make()
-        try repo.write(".slipway.yml", "spec: App/project.yml\n")
+        try repo.write(".slipway.yml", "spec: App/project.yml\ndetect:\n  buildConfig: paths\n")
         try repo.write("App/project.yml", "name: MyApp\ninclude: [targets.yml]\n")
         try repo.write("App/targets.yml", "targets: {}\n")
         try repo.commit("Add spec")

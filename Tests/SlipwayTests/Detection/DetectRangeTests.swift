@@ -154,6 +154,7 @@ struct DetectRangeTests {
     func eachFollowsIncludesOverTime() throws {
         let repo = try TestRepository()
         try repo.write("project.yml", "name: MyApp\n")
+        try repo.write(".slipway.yml", "detect:\n  buildConfig: paths\n")
         try repo.touch("iOS/App.swift")
         try repo.commit("Initial commit", date: 1_000)
         try repo.write("specs/extra.yml", "settings: {}\n")

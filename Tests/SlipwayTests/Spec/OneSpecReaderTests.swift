@@ -9,7 +9,8 @@ struct OneSpecReaderTests {
     /// `xcodegen --project-root .` resolves it.
     func projectRootRepository() throws -> TestRepository {
         let repo = try TestRepository()
-        try repo.write(".slipway.yml", "spec: ios/project.yml\nprojectRoot: .\n")
+        // The edits below are comments: detect judges spec files by path here, the question being which files are.
+        try repo.write(".slipway.yml", "spec: ios/project.yml\nprojectRoot: .\ndetect: {buildConfig: paths}\n")
         try repo.write(
             "ios/project.yml",
             """
@@ -55,6 +56,7 @@ struct OneSpecReaderTests {
             """)
         try repo.write(
             "Config/versions.yml", "settings:\n  MARKETING_VERSION: \"2.0\"\n  CURRENT_PROJECT_VERSION: \"7\"\n")
+        try repo.write(".slipway.yml", "detect: {buildConfig: paths}\n")
         try repo.touch("iOS/App.swift")
         try repo.commit("Initial commit")
         try repo.edit("Config/versions.yml", "# tuned")
@@ -75,6 +77,7 @@ struct OneSpecReaderTests {
         let repo = try TestRepository()
         try repo.write("project.yaml", "name: MyApp\ninclude: [Config/base.yml]\n")
         try repo.write("Config/base.yml", "settings: {}\n")
+        try repo.write(".slipway.yml", "detect: {buildConfig: paths}\n")
         try repo.commit("Initial commit")
         try repo.edit("Config/base.yml", "# tuned")
         try repo.commit("Tune the base settings")
@@ -100,6 +103,7 @@ struct OneSpecReaderTests {
         try repo.write("Flavors/beta.yml", "settings: {}\n")
         try repo.write("Targets/app.yml", "targets: {}\n")
         try repo.write("Targets/watch.yml", "targets: {}\n")
+        try repo.write(".slipway.yml", "detect: {buildConfig: paths}\n")
         try repo.touch("iOS/App.swift")
         try repo.commit("Initial commit")
         for path in ["Flavors/beta.yml", "Targets/watch.yml"] {
@@ -116,7 +120,7 @@ struct OneSpecReaderTests {
         let repo = try TestRepository()
         try repo.write(
             "App/project.yml", "name: MyApp\ninclude:\n  - path: Shared/base.yml\n    relativePaths: false\n")
-        try repo.write(".slipway.yml", "spec: App/project.yml\n")
+        try repo.write(".slipway.yml", "spec: App/project.yml\ndetect: {buildConfig: paths}\n")
         try repo.write("App/Shared/base.yml", "include: [Shared/more.yml]\n")
         try repo.write("App/Shared/more.yml", "settings: {}\n")
         try repo.write("App/Shared/Shared/more.yml", "settings: {}\n")

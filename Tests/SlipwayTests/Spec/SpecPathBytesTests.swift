@@ -78,7 +78,7 @@ struct SpecPathBytesTests {
     func dependsOn() {
         let probes = ["project.yml", "Specs", "Specs/brands/alpha.yml", "Shared/base.yml", "Missing/file.yml"]
         let resolution = SpecIncludeCache.Resolution(
-            spec: "project.yml", files: [], probes: probes.map { ($0, nil) })
+            id: 0, spec: "project.yml", files: [], probes: probes.map { ($0, nil) })
         let paths = [
             "project.yml", "project.yml.orig", "Specs", "Specs/x.yml", "Specs/brands", "Spec", "Shared",
             "Shared/base.yml", "Shared/base.yml/deeper", "Shared/other.yml", "Missing", "Missing/file.yml", "Mis",
@@ -88,7 +88,7 @@ struct SpecPathBytesTests {
             let expected = probes.contains { overlaps($0, path) }
             #expect(resolution.dependsOn(path) == expected, "\(path)")
         }
-        let rooted = SpecIncludeCache.Resolution(spec: "project.yml", files: [], probes: [("", nil)])
+        let rooted = SpecIncludeCache.Resolution(id: 0, spec: "project.yml", files: [], probes: [("", nil)])
         #expect(rooted.dependsOn("Sources/App.swift"))
         #expect(resolution.specFiles == ["project.yml"])
     }

@@ -50,6 +50,15 @@ struct DetectReport: Decodable {
         var tags: [TagHit]?
         var count: Int?
         var threshold: Int?
+        var platforms: [String]?
+        var apps: [String]?
+        var targets: [String]?
+        var basis: String?
+    }
+
+    struct Quiet: Decodable {
+        var rule: String
+        var message: String
     }
 
     var major: Bool
@@ -59,6 +68,7 @@ struct DetectReport: Decodable {
     var files: [File]
     var counts: Counts
     var reasons: [Reason]
+    var quiet: [Quiet]
     var notes: [String]
 
     /// The ids of the rules that fired, in report order.
@@ -66,6 +76,11 @@ struct DetectReport: Decodable {
 
     func reason(_ rule: String) -> Reason? {
         reasons.first { $0.rule == rule }
+    }
+
+    /// Why a rule that did not fire stayed quiet.
+    func quiet(_ rule: String) -> String? {
+        quiet.first { $0.rule == rule }?.message
     }
 
     static func decode(_ text: String) throws -> DetectReport {

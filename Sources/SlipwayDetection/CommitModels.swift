@@ -1,0 +1,180 @@
+import SlipwayCore
+import SlipwayGit
+import SlipwayProject
+import SlipwaySpec
+
+/// The project model of the spec at a commit, as the semantic rules compare it: resolved once per set of spec files
+/// (`detect --each` hands the `SpecIncludeCache` resolution's id as the key, so commits whose spec files are the
+/// same objects share one model).
+final class CommitModels {
+    /// A model with its reach, or why there is none at that commit.
+    enum Entry {
+        case resolved(ResolvedModel)
+        case unresolved(String)
+        /// The commit has no spec at the configured path.
+        case absent
+    }
+
+    /// A model and what the shared-code rule asks of it, worked out once for all the commits that share it.
+    final class ResolvedModel {
+        let model: ProjectModel
+        let reach: AffectedTargets
+        /// The targets that ship, in the model's order.
+        let shipped: [ProjectTarget]
+        /// Each shipping application with the targets it embeds or links.
+        let apps: [(name: String, members: Set<String>)]
+        /// Whether any file can be shared: the shipped targets span two platforms, or there are two apps.
+        let mayShare: Bool
+        /// What a comparison with the model before or after reads, made on first use.
+        private(set) lazy var snapshot = ProjectModelDiff.Snapshot(model)
+        /// What each path asked about compiles into, by path: histories change the same files again and again, and
+        /// models that differ only in what no path's answer depends on (versions, settings) share it.
+        private let memo: SharingMemo
+
+        /// The platforms and apps of the shipped targets that compile a path.
+        struct Sharing {
+            var platforms: [String]
+            var apps: [String]
+
+            var isShared: Bool { platforms.count > 1 || apps.count > 1 }
+        }
+
+        init(model: ProjectModel, reach: AffectedTargets, memos: SharingMemos) {
+            self.model = model
+            self.reach = reach
+            let names = model.shippedTargetNames
+            shipped = model.targets.filter { names.contains($0.name) }
+            memo = memos.memo(for: Self.reachKey(shipped, model: model))
+            apps = model.shippingApplications.map { app in
+                (app.name, Set([app.name] + model.dependencyClosure(of: app.name).map(\.name)))
+            }
+            mayShare = apps.count > 1 || Set(shipped.flatMap(\.platforms)).count > 1
+        }
+
+        func sharing(of path: String) -> Sharing {
+            if let known = memo.answers[path] { return known }
+            let compilers = shipped.filter { reach.compiles($0, path) }
+            var platforms: [String] = []
+            for platform in compilers.flatMap(\.platforms) where !platforms.contains(platform) {
+                platforms.append(platform)
+            }
+            let inApps = apps.filter { app in compilers.contains { app.members.contains($0.name) } }.map(\.name)
+            let found = Sharing(platforms: platforms, apps: inApps)
+            // A commit touching thousands of files (a reformat, a root commit) would keep them all.
+            if memo.answers.count >= Self.pathLimit { memo.answers.removeAll(keepingCapacity: true) }
+            memo.answers[path] = found
+            return found
+        }
+
+        private static let pathLimit = 4096
+
+        /// Everything `sharing(of:)` reads of the model: the shipped targets' platforms, sources, dependencies and
+        /// local packages, and which apps hold which targets.
+        static func reachKey(_ shipped: [ProjectTarget], model: ProjectModel) -> String {
+            var key = ""
+            for target in shipped {
+                key += target.name + "|" + target.platforms.joined(separator: ",") + "|"
+                for source in target.sources {
+                    key +=
+                        source.path.value + ";" + source.excludes.map(\.value).joined(separator: ",") + ";"
+                        + source.includes.map(\.value).joined(separator: ",") + ";" + (source.type ?? "") + "|"
+                }
+                for dependency in target.dependencies {
+                    key += dependency.kind.rawValue + ":" + dependency.name.value + "|"
+                }
+                key += "\n"
+            }
+            for package in model.packages { key += package.name + "=" + (package.path?.value ?? "") + "\n" }
+            for target in model.targets
+            where target.info != nil || target.entitlements != nil || !target.configFiles.isEmpty {
+                key +=
+                    target.name + ":" + (target.info?.path?.value ?? "") + ":"
+                    + (target.entitlements?.path?.value ?? "")
+                    + ":" + target.configFiles.values.map(\.value).sorted().joined(separator: ",") + "\n"
+            }
+            return key
+        }
+    }
+
+    /// Shared answers by reach key.
+    final class SharingMemo {
+        var answers: [String: ResolvedModel.Sharing] = [:]
+    }
+
+    final class SharingMemos {
+        private var memos: [String: SharingMemo] = [:]
+
+        func memo(for key: String) -> SharingMemo {
+            if let known = memos[key] { return known }
+            // Each shape of the project keeps its own answers; a history has few.
+            if memos.count >= 16 { memos.removeAll() }
+            let memo = SharingMemo()
+            memos[key] = memo
+            return memo
+        }
+    }
+
+    private let memos = SharingMemos()
+
+    let repository: Repository
+    let specPath: String
+    let projectRoot: String?
+    let environment: [String: String]
+    private var byKey: [Int: Entry] = [:]
+    private var order: [Int] = []
+    private var byCommit: [OID: Entry] = [:]
+    /// Models kept at once: a long history holds many spec versions, and a model of a large spec is large.
+    private static let limit = 32
+
+    /// Reads the spec at a commit; `nil` for `SpecLoader` on the commit's tree.
+    private let load: ((OID) throws(SpecError) -> LoadedSpec)?
+
+    init(
+        repository: Repository, specPath: String, projectRoot: String?, environment: [String: String],
+        load: ((OID) throws(SpecError) -> LoadedSpec)? = nil
+    ) {
+        self.repository = repository
+        self.specPath = specPath
+        self.projectRoot = projectRoot
+        self.environment = environment
+        self.load = load
+    }
+
+    /// The model at `commit`; `key` names its set of spec files when the caller knows it.
+    func entry(at commit: OID, key: Int? = nil) -> Entry {
+        if let key, let known = byKey[key] { return known }
+        if key == nil, let known = byCommit[commit] { return known }
+        let entry = resolve(at: commit)
+        if let key {
+            byKey[key] = entry
+            order.append(key)
+            if order.count > Self.limit { byKey.removeValue(forKey: order.removeFirst()) }
+        } else {
+            if byCommit.count >= Self.limit { byCommit.removeAll() }
+            byCommit[commit] = entry
+        }
+        return entry
+    }
+
+    private func resolve(at commit: OID) -> Entry {
+        do throws(SpecError) {
+            let spec: LoadedSpec
+            if let load {
+                spec = try load(commit)
+            } else {
+                let loader = SpecLoader(repository: repository, commit: commit, environment: environment)
+                let location = loader.location(spec: specPath, projectRoot: projectRoot)
+                spec = try loader.load(location, access: .read, policy: .missingIncludesSkipped)
+            }
+            let model = try ProjectModel.resolve(spec, environment: environment)
+            let root = projectRoot.map(SpecPath.normalize) ?? SpecPathParentOf.folder(of: specPath)
+            return .resolved(
+                ResolvedModel(
+                    model: model, reach: AffectedTargets(model: model, projectRoot: root), memos: memos))
+        } catch {
+            // Only a spec that is not there at all has no position (`DetectService.reachReport` reads it so too).
+            guard let place = error.location else { return .absent }
+            return .unresolved("\(place): \(error.message)")
+        }
+    }
+}
