@@ -31,7 +31,7 @@ package struct VersionLocator {
         self.documentIndex = documentIndex
     }
 
-    static let settingsKinds: [String: VersionDefinition.Kind] = [
+    package static let settingsKinds: [String: VersionDefinition.Kind] = [
         "MARKETING_VERSION": .marketing, "CURRENT_PROJECT_VERSION": .build,
     ]
     static let infoKinds: [String: VersionDefinition.Kind] = [

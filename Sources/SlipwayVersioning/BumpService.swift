@@ -48,6 +48,7 @@ public struct BumpService {
             if build != nil { try sharing.check(.build, values: [app.name: ""], command: command) }
         }
         var planner = BumpPlanner(inventory: inventory)
+        planner.places = try VersionPlaces.read(inventory, location: location, workspace: workspace)
         planner.refusesSeparateApps = command == "release"
         return try planner.plan(marketing: marketing, build: build, auto: auto)
     }

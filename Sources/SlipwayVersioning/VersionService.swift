@@ -24,18 +24,22 @@ public struct VersionService {
         if configuration.selectedApp == nil, !configuration.apps.isEmpty, options.spec == nil {
             return try runEach(configuration.apps.map(configuration.scoped(to:)), json: json, console: console)
         }
-        let inventory = try inventory(options)
-        try inventory.requireAnyDefinition()
+        let location = try workspace.locate(options)
+        let inventory = try workspace.versions(at: location, access: .read)
+        let places = try VersionPlaces.read(inventory, location: location, workspace: workspace)
+        if places.places.isEmpty { try inventory.requireAnyDefinition() }
         for definition in inventory.misreadLiterals {
             console.err(inventory.misread(definition).renderedAsWarning + "\n")
         }
         if json {
             let usage = try VersionUsage(inventory: inventory, environment: workspace.environment)
-            console.out(VersionReport.json(inventory, usage: usage).compact() + "\n")
+            console.out(VersionReport.json(inventory, usage: usage, places: places).compact() + "\n")
         } else {
-            VersionReport.write(inventory) { console.out($0) }
+            VersionReport.write(inventory, places: places) { console.out($0) }
         }
-        let agree = VersionDefinition.Kind.allCases.allSatisfy { inventory.agrees($0) }
+        let agree = VersionDefinition.Kind.allCases.allSatisfy {
+            inventory.agrees($0) && places.agrees($0, with: inventory.effective($0))
+        }
         return agree ? .success : .negative
     }
 

@@ -1,0 +1,295 @@
+import Foundation
+import SlipwayCore
+import SlipwayProject
+import SlipwaySpec
+import SlipwayWorkspace
+
+/// A version defined outside the spec: an assignment in an `.xcconfig` file that `configFiles` names (or one it
+/// includes).
+public struct VersionPlace: Sendable {
+    public enum Origin: Sendable, Equatable {
+        /// The project's `configFiles` for that configuration (or a file it includes).
+        case projectConfigFile(config: String)
+        /// A target's `configFiles`.
+        case targetConfigFile(target: String, config: String)
+    }
+
+    public var kind: VersionDefinition.Kind
+    public var setting: String
+    /// The value as written; `$(…)` values are references, never rewritten.
+    public var value: String
+    public var isReference: Bool
+    public var location: SourceLocation
+    /// How reports name it: `MARKETING_VERSION`, `MARKETING_VERSION[config=Release]`.
+    public var keyPath: String
+    /// Every `configFiles` entry that reads it.
+    public var origins: [Origin]
+    /// For `$(NAME)`: the place (index in `VersionPlaces.places`) that writes `NAME`, where an edit goes.
+    public var definedAt: Int?
+    /// Index in `VersionPlaces.files`.
+    var file: Int
+    var range: Range<Int>
+}
+
+/// Which definition a target ships in one configuration, and the ones it shadows, in Xcode's order: `info`
+/// literal, target settings, the target's xcconfig, project settings, the project's xcconfig.
+public struct VersionWinner: Sendable {
+    public enum Source: Hashable, Sendable {
+        /// Index in `VersionInventory.definitions`.
+        case spec(Int)
+        /// Index in `VersionPlaces.places`.
+        case place(Int)
+    }
+
+    public var target: String
+    public var config: String
+    public var kind: VersionDefinition.Kind
+    public var winner: Source
+    public var shadowed: [Source]
+}
+
+/// Every version definition the spec's `configFiles` lead to, and for each target and configuration which
+/// definition wins. Reads the xcconfig files once; a bump edits the places that ship from the same bytes.
+public struct VersionPlaces: Sendable {
+    public struct File: Sendable {
+        public var url: URL
+        public var displayPath: String
+        public var rootRelativePath: String
+        public var bytes: [UInt8]
+    }
+
+    public private(set) var files: [File] = []
+    public private(set) var places: [VersionPlace] = []
+    public private(set) var winners: [VersionWinner] = []
+
+    public init() {}
+
+    /// Reads the xcconfig files of `model` (paths relative to `projectRoot`), inside `boundary` only.
+    public init(
+        inventory: VersionInventory, model: ProjectModel, projectRoot: URL, repositoryRoot: URL,
+        display: (URL) -> String
+    ) throws(XCConfigError) {
+        let boundary = RealPath.resolve(repositoryRoot.path)
+        var chains: [String: XCConfigChain?] = [:]
+        var placeIndex: [String: Int] = [:]
+        var fileIndex: [String: Int] = [:]
+
+        var resolved: [Int: Int] = [:]
+
+        /// The place of `entry` of `found`, made on first sight; later sights add their origin.
+        func place(
+            _ found: XCConfigChain, _ entry: XCConfigChain.Entry, kind: VersionDefinition.Kind, keyPath: String?,
+            origin: VersionPlace.Origin
+        ) -> Int {
+            let source = found.files[entry.file]
+            let id = "\(source.url.path):\(entry.assignment.line)"
+            if let existing = placeIndex[id] {
+                if !places[existing].origins.contains(origin) { places[existing].origins.append(origin) }
+                return existing
+            }
+            let fileID: Int
+            if let known = fileIndex[source.url.path] {
+                fileID = known
+            } else {
+                fileID = files.count
+                fileIndex[source.url.path] = fileID
+                files.append(
+                    File(
+                        url: source.url, displayPath: source.displayPath,
+                        rootRelativePath: DisplayPath.of(source.url.path, relativeTo: boundary, outside: .climbing),
+                        bytes: source.bytes))
+            }
+            let assignment = entry.assignment
+            let conditions = assignment.conditions.map { "[\($0.name)=\($0.value)]" }.joined()
+            placeIndex[id] = places.count
+            places.append(
+                VersionPlace(
+                    kind: kind, setting: assignment.key, value: assignment.value,
+                    isReference: Self.isReference(assignment.value), location: found.location(of: entry),
+                    keyPath: keyPath ?? assignment.key + conditions, origins: [origin], file: fileID,
+                    range: assignment.valueRange))
+            return places.count - 1
+        }
+
+        func chain(_ path: Located<String>, origin: VersionPlace.Origin) throws(XCConfigError) -> [Int] {
+            let url = URL(fileURLWithPath: RealPath.folded(SpecPath.join(projectRoot.path, path.value)))
+            let key = url.path
+            if chains[key] == nil {
+                chains[key] = try XCConfigChain.read(url, display: display) { (file) throws(XCConfigError) in
+                    guard BoundedFile.isInside(RealPath.resolve(file.path), root: boundary) else {
+                        throw XCConfigError(
+                            "\(display(file)) is outside the repository, so Slipway does not read or edit it",
+                            location: path.location, hint: "keep the xcconfig files inside the repository")
+                    }
+                    do throws(BoundedFile.Refusal) {
+                        return try BoundedFile.read(file.path)
+                    } catch {
+                        throw XCConfigError(
+                            "\(display(file)) is \(error.reason)", location: path.location, hint: error.hint)
+                    }
+                }
+            }
+            guard let found = chains[key] ?? nil else {
+                throw XCConfigError(
+                    "configFiles names \(path.value), which does not exist", location: path.location,
+                    hint: "fix the path in configFiles, or create the file")
+            }
+            // Indices of this chain's version assignments, in reading order.
+            var result: [Int] = []
+            for (position, entry) in found.entries.enumerated() {
+                guard let kind = VersionLocator.settingsKinds[entry.assignment.key] else { continue }
+                let index = place(found, entry, kind: kind, keyPath: nil, origin: origin)
+                result.append(index)
+                // `MARKETING_VERSION = $(versionName)` with `versionName = 1.7.4` in the same files (an included
+                // properties file): the version is written on that line, so that is the place to edit.
+                if let name = Self.soleReference(entry.assignment.value),
+                    let defining = found.entries[...].lastIndex(where: {
+                        $0.assignment.key == name && $0.assignment.conditions.isEmpty
+                    }), defining != position, !Self.isReference(found.entries[defining].assignment.value)
+                {
+                    let definingEntry = found.entries[defining]
+                    let defined = place(
+                        found, definingEntry, kind: kind, keyPath: "\(name) (\(entry.assignment.key))", origin: origin)
+                    resolved[index] = defined
+                    places[index].definedAt = defined
+                }
+            }
+            return result
+        }
+
+        let configs = model.configs.names
+        var projectChains: [String: [Int]] = [:]
+        for config in configs {
+            if let path = model.configFiles[config] {
+                projectChains[config] = try chain(path, origin: .projectConfigFile(config: config))
+            }
+        }
+        var specIndex: [SourceLocation: Int] = [:]
+        for (index, definition) in inventory.definitions.enumerated() { specIndex[definition.location] = index }
+        let definitions = inventory.definitions
+        let scope = inventory.app?.targets
+
+        func specSources(_ settings: ProjectSettings, _ setting: String, _ config: String) -> [VersionWinner.Source] {
+            // XcodeGen layers groups, then base, then the config's own: the last written wins.
+            let values = settings.values(of: setting, groups: model.settingGroups)
+            return values.reversed().filter { $0.config == nil || $0.config == config }.compactMap {
+                guard let index = specIndex[$0.value.location], definitions[index].value != "$(inherited)" else {
+                    return nil
+                }
+                return .spec(index)
+            }
+        }
+        func placeSources(_ indices: [Int], _ setting: String, _ config: String) -> [VersionWinner.Source] {
+            indices.reversed().filter {
+                places[$0].setting == setting && places[$0].value != "$(inherited)"
+                    && Self.applies(places[$0].keyPath, to: config)
+            }.map { .place(resolved[$0] ?? $0) }
+        }
+
+        for target in model.targets {
+            if let scope, !scope.contains(target.name) { continue }
+            var targetChains: [String: [Int]] = [:]
+            for config in configs {
+                if let path = target.configFiles[config] {
+                    targetChains[config] = try chain(
+                        path, origin: .targetConfigFile(target: target.name, config: config))
+                }
+            }
+            for kind in VersionDefinition.Kind.allCases {
+                let setting = kind.settings[0]
+                let plistKey = kind.settings[1]
+                var info: [VersionWinner.Source] = []
+                if let value = model.infoProperty(plistKey, for: target), let index = specIndex[value.location],
+                    !definitions[index].isReference
+                {
+                    info = [.spec(index)]
+                }
+                for config in configs {
+                    let ordered =
+                        info + specSources(target.settings, setting, config)
+                        + placeSources(targetChains[config] ?? [], setting, config)
+                        + specSources(model.settings, setting, config)
+                        + placeSources(projectChains[config] ?? [], setting, config)
+                    guard let first = ordered.first else { continue }
+                    winners.append(
+                        VersionWinner(
+                            target: target.name, config: config, kind: kind, winner: first,
+                            shadowed: Array(ordered.dropFirst())))
+                }
+            }
+        }
+    }
+
+    static func isReference(_ value: String) -> Bool {
+        value.contains("$(") || value.contains("${")
+    }
+
+    /// `NAME` when `value` is exactly `$(NAME)` or `${NAME}`.
+    static func soleReference(_ value: String) -> String? {
+        guard value.count > 3,
+            value.hasPrefix("$(") && value.hasSuffix(")") || value.hasPrefix("${") && value.hasSuffix("}")
+        else { return nil }
+        let name = value.dropFirst(2).dropLast()
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), name != "inherited" else {
+            return nil
+        }
+        return String(name)
+    }
+
+    /// Whether an xcconfig key path's `[config=…]` condition (if any) applies to `config`.
+    static func applies(_ keyPath: String, to config: String) -> Bool {
+        guard let range = keyPath.range(of: "[config=") else { return true }
+        let rest = keyPath[range.upperBound...]
+        let pattern = String(rest.prefix { $0 != "]" })
+        return XCConfigFile.Assignment.matches(pattern, config)
+    }
+
+    /// Whether place `index` ships: some target's configuration takes its value.
+    public func ships(_ index: Int) -> Bool {
+        winners.contains { $0.winner == .place(index) }
+    }
+
+    /// Whether spec definition `index` is shadowed everywhere a target reads it.
+    public func shadows(spec index: Int) -> Bool {
+        let involved = winners.filter { $0.winner == .spec(index) || $0.shadowed.contains(.spec(index)) }
+        return !involved.isEmpty && involved.allSatisfy { $0.winner != .spec(index) }
+    }
+
+    /// The definitions that shadow `source`, as `file:line:column`s.
+    public func shadowing(_ source: VersionWinner.Source) -> [VersionWinner.Source] {
+        var result: [VersionWinner.Source] = []
+        for winner in winners where winner.shadowed.contains(source) && !result.contains(winner.winner) {
+            result.append(winner.winner)
+        }
+        return result
+    }
+}
+
+extension VersionPlaces {
+    /// The places of the spec at `location`; without a `configFiles` key in any of its files, none (and no project
+    /// model is worked out).
+    public static func read(_ inventory: VersionInventory, location: SpecLocation, workspace: Workspace) throws
+        -> VersionPlaces
+    {
+        guard inventory.spec.documents.contains(where: { Self.mentionsConfigFiles($0.file.bytes) }) else {
+            return VersionPlaces()
+        }
+        let model = try ProjectModel.resolve(inventory.spec, environment: workspace.environment)
+        return try VersionPlaces(
+            inventory: inventory, model: model,
+            projectRoot: location.projectRoot ?? location.spec.deletingLastPathComponent(),
+            repositoryRoot: workspace.root, display: { workspace.displayPath($0) })
+    }
+
+    /// Whether `bytes` hold the word `configFiles`: a byte search, so a spec without any skips the project model.
+    static func mentionsConfigFiles(_ bytes: [UInt8]) -> Bool {
+        let key = Array("configFiles".utf8)
+        guard bytes.count >= key.count else { return false }
+        var start = 0
+        while start <= bytes.count - key.count {
+            if bytes[start] == key[0], bytes[start..<start + key.count].elementsEqual(key) { return true }
+            start += 1
+        }
+        return false
+    }
+}
