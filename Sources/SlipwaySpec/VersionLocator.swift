@@ -34,7 +34,7 @@ package struct VersionLocator {
     package static let settingsKinds: [String: VersionDefinition.Kind] = [
         "MARKETING_VERSION": .marketing, "CURRENT_PROJECT_VERSION": .build,
     ]
-    static let infoKinds: [String: VersionDefinition.Kind] = [
+    package static let infoKinds: [String: VersionDefinition.Kind] = [
         "CFBundleShortVersionString": .marketing, "CFBundleVersion": .build,
     ]
 

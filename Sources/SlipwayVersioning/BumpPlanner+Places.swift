@@ -49,6 +49,9 @@ extension BumpPlanner {
         -> [BumpPlan.Edit]
     {
         var edits: [BumpPlan.Edit] = []
+        for warning in places.warnings {
+            notes.append("\(warning.location.map { "\($0) " } ?? "")\(warning.message)")
+        }
         for (index, place) in places.places.enumerated() {
             guard let change = place.kind == .marketing ? marketing : build else { continue }
             let shipping = places.winners.filter { $0.winner == .place(index) }
@@ -74,8 +77,8 @@ extension BumpPlanner {
             guard place.value != change.new else { continue }
             guard Self.fitsXCConfig(change.new) else {
                 throw SpecError(
-                    "'\(change.new)' cannot be written into an xcconfig value as it is", location: place.location,
-                    hint: "use a version without spaces, '//', ';' or line breaks")
+                    "'\(change.new)' cannot be written into \(place.location.file) as it is", location: place.location,
+                    hint: "use a version without spaces, '//', ';', '<', '&' or line breaks")
             }
             edits.append(
                 BumpPlan.Edit(
@@ -89,6 +92,7 @@ extension BumpPlanner {
     /// Text an xcconfig line reads back as itself: no comment start, no separator, no line break, no outer spaces.
     static func fitsXCConfig(_ value: String) -> Bool {
         !value.isEmpty && !value.contains("//") && !value.contains(";") && !value.contains("\n")
+            && !value.contains("<") && !value.contains("&")
             && !value.contains("\r") && value.trimmingCharacters(in: .whitespaces) == value
     }
 

@@ -12,6 +12,8 @@ public struct VersionPlace: Sendable {
         case projectConfigFile(config: String)
         /// A target's `configFiles`.
         case targetConfigFile(target: String, config: String)
+        /// The checked-in Info.plist a target's `INFOPLIST_FILE` names (the target has no `info:`).
+        case infoPlist(target: String)
     }
 
     public var kind: VersionDefinition.Kind
@@ -61,15 +63,20 @@ public struct VersionPlaces: Sendable {
     public private(set) var files: [File] = []
     public private(set) var places: [VersionPlace] = []
     public private(set) var winners: [VersionWinner] = []
+    /// Literal versions typed into a plist XcodeGen writes (`info.path`): replaced on every generate, never bumped.
+    public private(set) var warnings: [PlistError] = []
 
     public init() {}
 
-    /// Reads the xcconfig files of `model` (paths relative to `projectRoot`), inside `boundary` only.
+    /// Reads the xcconfig files and Info.plists of `model` through `projectFiles`; `repositoryRoot` is what diffs
+    /// name files relative to.
     public init(
-        inventory: VersionInventory, model: ProjectModel, projectRoot: URL, repositoryRoot: URL,
-        display: (URL) -> String
-    ) throws(XCConfigError) {
-        let boundary = RealPath.resolve(repositoryRoot.path)
+        inventory: VersionInventory, model: ProjectModel, projectFiles: ProjectFiles, repositoryRoot: URL
+    ) throws {
+        let boundary = projectFiles.boundary
+        let projectRoot = projectFiles.root
+        let display = projectFiles.display
+        let repositoryPath = RealPath.resolve(repositoryRoot.path)
         var chains: [String: XCConfigChain?] = [:]
         var placeIndex: [String: Int] = [:]
         var fileIndex: [String: Int] = [:]
@@ -96,7 +103,7 @@ public struct VersionPlaces: Sendable {
                 files.append(
                     File(
                         url: source.url, displayPath: source.displayPath,
-                        rootRelativePath: DisplayPath.of(source.url.path, relativeTo: boundary, outside: .climbing),
+                        rootRelativePath: DisplayPath.of(source.url.path, relativeTo: repositoryPath, outside: .climbing),
                         bytes: source.bytes))
             }
             let assignment = entry.assignment
@@ -157,6 +164,67 @@ public struct VersionPlaces: Sendable {
             return result
         }
 
+        let resolver = SettingResolver(model: model)
+        let versionKeys = VersionDefinition.Kind.allCases.map { $0.settings[1] }
+
+        /// The literal versions of the target's checked-in Info.plist (`INFOPLIST_FILE`, no `info:`); for a plist
+        /// XcodeGen writes (`info.path`), a warning for each literal it would replace.
+        func plistPlaces(_ target: ProjectTarget) throws -> [VersionDefinition.Kind: Int] {
+            if let info = target.info {
+                guard let path = info.path else { return [:] }
+                let url = projectFiles.url(path.value)
+                guard let read = try PlistFile(url: url, files: projectFiles).strings(versionKeys) else { return [:] }
+                for value in read.values where !Self.isReference(value.text) {
+                    let written = info.properties.first { $0.key == value.key }?.value.string
+                    guard written != value.text else { continue }
+                    warnings.append(
+                        PlistError(
+                            "\(value.key) \(value.text) is typed into \(projectFiles.display(url)), which XcodeGen "
+                                + "writes from \(target.name)'s info.properties on every generate (it writes "
+                                + "\(written ?? (value.key == "CFBundleVersion" ? "1" : "1.0")) there): not a place to bump",
+                            location: value.location,
+                            hint: "set it in info.properties instead, e.g. \(value.key): "
+                                + "$(\(value.key == "CFBundleVersion" ? "CURRENT_PROJECT_VERSION" : "MARKETING_VERSION"))"))
+                }
+                return [:]
+            }
+            guard let file = resolver.value("INFOPLIST_FILE", of: target),
+                let expanded = resolver.expand(file.value, for: target)
+            else { return [:] }
+            let url = projectFiles.url(expanded)
+            guard let read = try PlistFile(url: url, files: projectFiles).strings(versionKeys) else { return [:] }
+            var result: [VersionDefinition.Kind: Int] = [:]
+            for value in read.values where !Self.isReference(value.text) {
+                guard let kind = VersionLocator.infoKinds[value.key] else { continue }
+                let id = "\(url.path):\(value.location.line)"
+                if let existing = placeIndex[id] {
+                    places[existing].origins.append(.infoPlist(target: target.name))
+                    result[kind] = existing
+                    continue
+                }
+                let fileID: Int
+                if let known = fileIndex[url.path] {
+                    fileID = known
+                } else {
+                    fileID = files.count
+                    fileIndex[url.path] = fileID
+                    files.append(
+                        File(
+                            url: url, displayPath: projectFiles.display(url),
+                            rootRelativePath: DisplayPath.of(url.path, relativeTo: repositoryPath, outside: .climbing),
+                            bytes: read.bytes))
+                }
+                placeIndex[id] = places.count
+                result[kind] = places.count
+                places.append(
+                    VersionPlace(
+                        kind: kind, setting: value.key, value: value.text, isReference: false,
+                        location: value.location, keyPath: value.key, origins: [.infoPlist(target: target.name)],
+                        file: fileID, range: value.range))
+            }
+            return result
+        }
+
         let configs = model.configs.names
         var projectChains: [String: [Int]] = [:]
         for config in configs {
@@ -195,6 +263,7 @@ public struct VersionPlaces: Sendable {
                         path, origin: .targetConfigFile(target: target.name, config: config))
                 }
             }
+            let plist = try plistPlaces(target)
             for kind in VersionDefinition.Kind.allCases {
                 let setting = kind.settings[0]
                 let plistKey = kind.settings[1]
@@ -203,6 +272,8 @@ public struct VersionPlaces: Sendable {
                     !definitions[index].isReference
                 {
                     info = [.spec(index)]
+                } else if let index = plist[kind] {
+                    info = [.place(index)]
                 }
                 for config in configs {
                     let ordered =
@@ -271,25 +342,28 @@ extension VersionPlaces {
     public static func read(_ inventory: VersionInventory, location: SpecLocation, workspace: Workspace) throws
         -> VersionPlaces
     {
-        guard inventory.spec.documents.contains(where: { Self.mentionsConfigFiles($0.file.bytes) }) else {
+        guard inventory.spec.documents.contains(where: { Self.namesOtherFiles($0.file.bytes) }) else {
             return VersionPlaces()
         }
         let model = try ProjectModel.resolve(inventory.spec, environment: workspace.environment)
         return try VersionPlaces(
             inventory: inventory, model: model,
-            projectRoot: location.projectRoot ?? location.spec.deletingLastPathComponent(),
-            repositoryRoot: workspace.root, display: { workspace.displayPath($0) })
+            projectFiles: ProjectFiles(location, boundary: workspace.root, displayBase: workspace.currentDirectory),
+            repositoryRoot: workspace.root)
     }
 
-    /// Whether `bytes` hold the word `configFiles`: a byte search, so a spec without any skips the project model.
-    static func mentionsConfigFiles(_ bytes: [UInt8]) -> Bool {
-        let key = Array("configFiles".utf8)
-        guard bytes.count >= key.count else { return false }
-        var start = 0
-        while start <= bytes.count - key.count {
-            if bytes[start] == key[0], bytes[start..<start + key.count].elementsEqual(key) { return true }
-            start += 1
+    /// Whether `bytes` hold `configFiles`, `INFOPLIST_FILE` or `info`: a byte search, so a spec that names no file
+    /// a version could live in skips the project model.
+    static func namesOtherFiles(_ bytes: [UInt8]) -> Bool {
+        ["configFiles", "INFOPLIST_FILE", "info"].contains { word in
+            let key = Array(word.utf8)
+            guard bytes.count >= key.count else { return false }
+            var start = 0
+            while start <= bytes.count - key.count {
+                if bytes[start] == key[0], bytes[start..<start + key.count].elementsEqual(key) { return true }
+                start += 1
+            }
+            return false
         }
-        return false
     }
 }

@@ -2,11 +2,11 @@ import SlipwayCore
 import SlipwaySpec
 
 extension VersionReport {
-    /// The xcconfig definitions, then which definition each target ships per configuration and what it shadows.
+    /// The definitions outside the spec (xcconfig files, Info.plists), then which definition each target ships per configuration and what it shadows.
     static func writePlaces(_ places: VersionPlaces, _ inventory: VersionInventory, to append: (String) -> Void) {
         guard !places.places.isEmpty else { return }
         append("")
-        append("xcconfig files (configFiles):")
+        append("outside the spec (configFiles xcconfig files, INFOPLIST_FILE plists):")
         let locationWidth = places.places.map(\.location.description.count).max() ?? 0
         let keyWidth = places.places.map(\.keyPath.count).max() ?? 0
         for (index, place) in places.places.enumerated() {

@@ -21,6 +21,9 @@ struct VersionPlacesTests {
         GoldenCase("xcconfig-shadowed", "set", ["bump", "--set", "2.4.0", "--build", "20"]),
         GoldenCase("xcconfig-reference", "version", ["version"]),
         GoldenCase("xcconfig-reference", "bump-patch", ["bump", "patch"], status: 2),
+        GoldenCase("infoplist-file", "version", ["version"]),
+        GoldenCase("infoplist-file", "version-json", ["version", "--json"]),
+        GoldenCase("infoplist-file", "bump-patch", ["bump", "patch"]),
     ]
 
     @Test("each run prints its golden output and leaves exactly the golden files", arguments: goldens)
@@ -118,5 +121,37 @@ struct VersionPlacesTests {
         #expect(winner("TallyWidget", "Release") == "Widget/Release.xcconfig:2:37")
         let shadowed = try #require(places.places.firstIndex { $0.location.file == "Version.xcconfig" })
         #expect(!places.ships(shadowed))
+    }
+
+    @Test("a binary Info.plist is refused with a hint; an XML one gives each top-level string's exact bytes")
+    func plistStrings() throws {
+        let folder = TemporaryDirectory("slipway-plist")
+        let files = ProjectFiles(root: folder.url, boundary: folder.url, displayBase: folder.url)
+        let binary = folder.url.appendingPathComponent("Binary.plist")
+        try PropertyListSerialization.data(
+            fromPropertyList: ["CFBundleVersion": "7"], format: .binary, options: 0
+        ).write(to: binary)
+        do {
+            _ = try PlistFile(url: binary, files: files).strings(["CFBundleVersion"])
+            Issue.record("a binary plist was read for editing")
+        } catch {
+            #expect(error.message.contains("binary property list"))
+            #expect(error.hint?.contains("plutil -convert xml1") == true)
+        }
+        let xml = folder.url.appendingPathComponent("Info.plist")
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            \t<key>CFBundleShortVersionString</key>
+            \t<string>3.1</string>
+            </dict>
+            </plist>
+            """
+        try Data(text.utf8).write(to: xml)
+        let read = try #require(try PlistFile(url: xml, files: files).strings(["CFBundleShortVersionString"]))
+        let value = try #require(read.values.first)
+        #expect(String(decoding: read.bytes[value.range], as: UTF8.self) == "3.1")
+        #expect(value.location == SourceLocation(file: "Info.plist", line: 5, column: 10))
     }
 }
