@@ -30,7 +30,8 @@ extension PlistFile {
             guard let dictionary = try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
             else {
                 throw PlistError(
-                    "\(shown) is not a dictionary at the top", location: SourceLocation(file: shown, line: 1, column: 1),
+                    "\(shown) is not a dictionary at the top",
+                    location: SourceLocation(file: shown, line: 1, column: 1),
                     hint: "an Info.plist holds one <dict>")
             }
             parsed = dictionary

@@ -65,7 +65,7 @@ extension BumpPlanner {
                     hint: "write the \(place.kind.title) there as a literal (\(place.setting) = \(change.new)), or "
                         + "delete the line\(fallback)")
             }
-            guard !shipping.isEmpty else {
+            guard places.ships(index) else {
                 if place.value != change.new {
                     let by = places.shadowing(.place(index)).map { places.describe($0, inventory) }
                     notes.append(

@@ -48,7 +48,9 @@ public struct BumpService {
             if build != nil { try sharing.check(.build, values: [app.name: ""], command: command) }
         }
         var planner = BumpPlanner(inventory: inventory)
-        planner.places = try VersionPlaces.read(inventory, location: location, workspace: workspace)
+        // A release regenerates a committed project in its `generate` stage (ReleasePlanner.generatedProject).
+        planner.places = try VersionPlaces.read(
+            inventory, location: location, workspace: workspace, committedProject: command != "release")
         planner.refusesSeparateApps = command == "release"
         return try planner.plan(marketing: marketing, build: build, auto: auto)
     }

@@ -14,6 +14,8 @@ public struct VersionPlace: Sendable {
         case targetConfigFile(target: String, config: String)
         /// The checked-in Info.plist a target's `INFOPLIST_FILE` names (the target has no `info:`).
         case infoPlist(target: String)
+        /// The generated `project.pbxproj`, committed: what a build of the committed project ships.
+        case projectFile
     }
 
     public var kind: VersionDefinition.Kind
@@ -70,8 +72,10 @@ public struct VersionPlaces: Sendable {
 
     /// Reads the xcconfig files and Info.plists of `model` through `projectFiles`; `repositoryRoot` is what diffs
     /// name files relative to.
+    /// `committedProject` is the generated `project.pbxproj` when it is committed (its build settings ship too).
     public init(
-        inventory: VersionInventory, model: ProjectModel, projectFiles: ProjectFiles, repositoryRoot: URL
+        inventory: VersionInventory, model: ProjectModel, projectFiles: ProjectFiles, repositoryRoot: URL,
+        committedProject: URL? = nil
     ) throws {
         let boundary = projectFiles.boundary
         let projectRoot = projectFiles.root
@@ -103,7 +107,8 @@ public struct VersionPlaces: Sendable {
                 files.append(
                     File(
                         url: source.url, displayPath: source.displayPath,
-                        rootRelativePath: DisplayPath.of(source.url.path, relativeTo: repositoryPath, outside: .climbing),
+                        rootRelativePath: DisplayPath.of(
+                            source.url.path, relativeTo: repositoryPath, outside: .climbing),
                         bytes: source.bytes))
             }
             let assignment = entry.assignment
@@ -184,7 +189,8 @@ public struct VersionPlaces: Sendable {
                                 + "\(written ?? (value.key == "CFBundleVersion" ? "1" : "1.0")) there): not a place to bump",
                             location: value.location,
                             hint: "set it in info.properties instead, e.g. \(value.key): "
-                                + "$(\(value.key == "CFBundleVersion" ? "CURRENT_PROJECT_VERSION" : "MARKETING_VERSION"))"))
+                                + "$(\(value.key == "CFBundleVersion" ? "CURRENT_PROJECT_VERSION" : "MARKETING_VERSION"))"
+                        ))
                 }
                 return [:]
             }
@@ -289,6 +295,40 @@ public struct VersionPlaces: Sendable {
                 }
             }
         }
+        let projectBytes: [UInt8]?
+        do {
+            projectBytes = try committedProject.flatMap { (url) throws(BoundedFile.Refusal) in
+                try BoundedFile.read(url.path)
+            }
+        } catch {
+            throw SpecError(
+                "\(committedProject.map(projectFiles.display) ?? "the project") is \(error.reason)", hint: error.hint)
+        }
+        if let committedProject, let bytes = projectBytes {
+            for setting in Self.projectFileSettings(bytes) {
+                guard let kind = VersionLocator.settingsKinds[setting.key] else { continue }
+                let fileID: Int
+                if let known = fileIndex[committedProject.path] {
+                    fileID = known
+                } else {
+                    fileID = files.count
+                    fileIndex[committedProject.path] = fileID
+                    files.append(
+                        File(
+                            url: committedProject, displayPath: projectFiles.display(committedProject),
+                            rootRelativePath: DisplayPath.of(
+                                committedProject.path, relativeTo: repositoryPath, outside: .climbing),
+                            bytes: bytes))
+                }
+                places.append(
+                    VersionPlace(
+                        kind: kind, setting: setting.key, value: setting.value,
+                        isReference: Self.isReference(setting.value),
+                        location: SourceLocation(
+                            file: projectFiles.display(committedProject), line: setting.line, column: setting.column),
+                        keyPath: setting.key, origins: [.projectFile], file: fileID, range: setting.range))
+            }
+        }
     }
 
     static func isReference(_ value: String) -> Bool {
@@ -315,9 +355,9 @@ public struct VersionPlaces: Sendable {
         return XCConfigFile.Assignment.matches(pattern, config)
     }
 
-    /// Whether place `index` ships: some target's configuration takes its value.
+    /// Whether place `index` ships: some target's configuration takes its value, or a committed project holds it.
     public func ships(_ index: Int) -> Bool {
-        winners.contains { $0.winner == .place(index) }
+        places[index].origins.contains(.projectFile) || winners.contains { $0.winner == .place(index) }
     }
 
     /// Whether spec definition `index` is shadowed everywhere a target reads it.
@@ -337,19 +377,38 @@ public struct VersionPlaces: Sendable {
 }
 
 extension VersionPlaces {
-    /// The places of the spec at `location`; without a `configFiles` key in any of its files, none (and no project
-    /// model is worked out).
-    public static func read(_ inventory: VersionInventory, location: SpecLocation, workspace: Workspace) throws
-        -> VersionPlaces
-    {
-        guard inventory.spec.documents.contains(where: { Self.namesOtherFiles($0.file.bytes) }) else {
+    /// The places of the spec at `location`; when its files name no xcconfig, plist or committed project, none (and
+    /// no project model is worked out). With `committedProject`, the generated `project.pbxproj` is read too when it is committed (outside a
+    /// repository: when it is there); `release` leaves it to its `generate` stage.
+    public static func read(
+        _ inventory: VersionInventory, location: SpecLocation, workspace: Workspace, committedProject: Bool = true
+    ) throws -> VersionPlaces {
+        let projectFiles = ProjectFiles(location, boundary: workspace.root, displayBase: workspace.currentDirectory)
+        let project = committedProject ? try Self.committedProject(inventory, projectFiles, workspace) : nil
+        guard project != nil || inventory.spec.documents.contains(where: { Self.namesOtherFiles($0.file.bytes) })
+        else {
             return VersionPlaces()
         }
         let model = try ProjectModel.resolve(inventory.spec, environment: workspace.environment)
         return try VersionPlaces(
-            inventory: inventory, model: model,
-            projectFiles: ProjectFiles(location, boundary: workspace.root, displayBase: workspace.currentDirectory),
-            repositoryRoot: workspace.root)
+            inventory: inventory, model: model, projectFiles: projectFiles, repositoryRoot: workspace.root,
+            committedProject: project)
+    }
+
+    /// `<name>.xcodeproj/project.pbxproj` in the project root when git tracks it (outside a repository: when it
+    /// exists).
+    static func committedProject(_ inventory: VersionInventory, _ files: ProjectFiles, _ workspace: Workspace) throws
+        -> URL?
+    {
+        guard let root = inventory.spec.root.file.root, root.kind == .mapping, let name = root["name"],
+            name.kind == .scalar, !name.isNull, !name.scalar.isEmpty
+        else { return nil }
+        let url = files.url(name.scalar + ".xcodeproj/project.pbxproj")
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        guard let repository = workspace.repository else { return url }
+        let relative = DisplayPath.of(url.path, relativeTo: RealPath.resolve(workspace.root.path))
+        guard !relative.hasPrefix("/") else { return nil }
+        return try repository.isTracked(relative) ? url : nil
     }
 
     /// Whether `bytes` hold `configFiles`, `INFOPLIST_FILE` or `info`: a byte search, so a spec that names no file

@@ -13,7 +13,9 @@ extension VersionReport {
             let mark =
                 place.definedAt.map { "  (takes \(places.places[$0].setting), where an edit goes)" }
                 ?? (place.isReference
-                    ? "  (reference, never rewritten)" : places.ships(index) ? "" : "  (shadowed)")
+                    ? "  (reference, never rewritten)"
+                    : place.origins.contains(.projectFile)
+                        ? "  (committed project)" : places.ships(index) ? "" : "  (shadowed)")
             append(
                 "  " + pad(place.location.description, locationWidth + 2) + pad(place.keyPath, keyWidth + 2)
                     + place.value + mark)

@@ -121,7 +121,8 @@ public enum VersionReport {
         let values = inventory.valueCounts(kind)
         if values.isEmpty, let shipped = places.shippedValues(kind) {
             return shipped.count == 1
-                ? "\(shipped[0])  (outside the spec)" : "DISAGREE: " + shipped.joined(separator: ", ") + " (outside the spec)"
+                ? "\(shipped[0])  (outside the spec)"
+                : "DISAGREE: " + shipped.joined(separator: ", ") + " (outside the spec)"
         }
         if values.isEmpty {
             let references = inventory.references(kind)

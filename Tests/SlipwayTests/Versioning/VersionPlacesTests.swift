@@ -24,6 +24,9 @@ struct VersionPlacesTests {
         GoldenCase("infoplist-file", "version", ["version"]),
         GoldenCase("infoplist-file", "version-json", ["version", "--json"]),
         GoldenCase("infoplist-file", "bump-patch", ["bump", "patch"]),
+        // Harbor.xcodeproj was generated from the spec by XcodeGen 2.45.4 (`xcodegen generate`) and is committed.
+        GoldenCase("committed-project", "version", ["version"]),
+        GoldenCase("committed-project", "bump-patch", ["bump", "patch"]),
     ]
 
     @Test("each run prints its golden output and leaves exactly the golden files", arguments: goldens)
@@ -153,5 +156,27 @@ struct VersionPlacesTests {
         let value = try #require(read.values.first)
         #expect(String(decoding: read.bytes[value.range], as: UTF8.self) == "3.1")
         #expect(value.location == SourceLocation(file: "Info.plist", line: 5, column: 10))
+    }
+
+    @Test("in a repository, the generated project is read only when git tracks it")
+    func committedProjectOnlyWhenTracked() throws {
+        let repository = try TestRepository()
+        try repository.write("project.yml", "name: Dock\nsettings:\n  MARKETING_VERSION: 1.0.0\n")
+        try repository.commit("spec only")
+        try repository.write(
+            "Dock.xcodeproj/project.pbxproj",
+            "\t\t\t\tMARKETING_VERSION = 1.0.0;\n\t\t\t\tCURRENT_PROJECT_VERSION = \"7\";\n")
+        func places() throws -> VersionPlaces {
+            let workspace = try Workspace.open(from: repository.url, environment: repository.environment)
+            let location = try workspace.locate()
+            let inventory = try workspace.versions(at: location, access: .read)
+            return try VersionPlaces.read(inventory, location: location, workspace: workspace)
+        }
+        #expect(try places().places.isEmpty)
+        try repository.commit("commit the project")
+        let read = try places()
+        #expect(read.places.map(\.keyPath) == ["MARKETING_VERSION", "CURRENT_PROJECT_VERSION"])
+        #expect(read.places.map(\.value) == ["1.0.0", "7"])
+        #expect(read.places.allSatisfy { $0.origins == [.projectFile] })
     }
 }
