@@ -29,6 +29,8 @@ public struct InitService {
             public var apps: [(name: String, targets: [String], version: String)]
             /// The generated project git tracks, if any.
             public var committedProject: String?
+            /// The spec's one marketing version, if it has one (to tell `v1.45.71` = version 1.45, build 71).
+            public var version: String?
         }
 
         public var specs: [Spec] = []
@@ -62,7 +64,8 @@ public struct InitService {
             for path in paths { findings.specs.append(try spec(at: path)) }
         }
         if let repository = workspace.repository, !repository.isEmpty {
-            findings.tags = try repository.tags(matching: Glob("*")).map(\.name).sorted {
+            // `**`: tags with a slash too (`app/2026.11.2`).
+            findings.tags = try repository.tags(matching: Glob("**")).map(\.name).sorted {
                 $0.compare($1, options: .numeric) == .orderedAscending
             }
         }
@@ -141,7 +144,9 @@ public struct InitService {
             let project = (folder.isEmpty ? "" : folder + "/") + name.scalar + ".xcodeproj/project.pbxproj"
             if try repository.isTracked(project) { committed = (project as NSString).deletingLastPathComponent }
         }
-        return Findings.Spec(path: path, projectRoot: projectRoot, apps: apps, committedProject: committed)
+        let version = inventory.agrees(.marketing) ? inventory.effective(.marketing) : nil
+        return Findings.Spec(
+            path: path, projectRoot: projectRoot, apps: apps, committedProject: committed, version: version)
     }
 
     /// The workspace without `.slipway.yml`'s own choices, so what is found does not depend on the file replaced.
@@ -165,6 +170,7 @@ public struct InitService {
         }
         let findings = try findings()
         for note in findings.notes { console.err("note: \(note)\n") }
+        for note in InitFile.tagNotes(findings) { console.err("note: \(note)\n") }
         let text = InitFile.text(findings)
         // The file must read back as a valid configuration: what init writes, every command accepts.
         _ = try Configuration.parse(try YAMLFile(path: Configuration.fileName, text: text))

@@ -28,7 +28,7 @@ struct ManifestCommandTests {
             manifest["version"]
                 == .object([
                     "marketing": .string("1.2.0"), "build": .string("42"),
-                    "previousMarketing": .string("1.1.0"), "previousBuild": .string("41"),
+                    "previousMarketing": .string("1.2.0"), "previousBuild": .string("41"),
                 ]))
         try expectGitFields(manifest["git"], of: repo, file: repo.url.appendingPathComponent(path))
         expectTriggerIsTheVerdict(manifest["trigger"])
@@ -41,16 +41,16 @@ struct ManifestCommandTests {
         #expect(text == manifest.pretty())
     }
 
-    /// HEAD on main, untagged, the range since v1.1.0, and the remote without its credentials, in the record and
+    /// HEAD on main, untagged, the range since v1.2.0, and the remote without its credentials, in the record and
     /// anywhere in the file.
     private func expectGitFields(_ git: JSON?, of repo: TestRepository, file: URL) throws {
         let head = try repo.head()
-        let base = try repo.rev("v1.1.0")
+        let base = try repo.rev("v1.2.0")
         #expect(git?["commit"]?.stringValue == head)
         #expect(git?["branch"]?.stringValue == "main")
         #expect(git?["tag"] == .null)
         #expect(git?["remoteURL"]?.stringValue == "https://git.example.com/team/app.git")
-        #expect(git?["range"] == .object(["base": .string(base), "baseTag": .string("v1.1.0"), "head": .string(head)]))
+        #expect(git?["range"] == .object(["base": .string(base), "baseTag": .string("v1.2.0"), "head": .string(head)]))
         #expect(!(try String(contentsOf: file, encoding: .utf8)).contains("s3cret"))
     }
 
@@ -62,10 +62,10 @@ struct ManifestCommandTests {
         #expect(trigger?["reasons"]?.arrayValue?.compactMap { $0["rule"]?.stringValue }.contains("shared-code") == true)
     }
 
-    /// The two commits since v1.1.0, newest first, with their authors.
+    /// The two commits since v1.2.0, newest first, with their authors.
     private func expectCommitsSinceTheRelease(_ commits: JSON?, of repo: TestRepository) throws {
         let commits = commits?.arrayValue ?? []
-        #expect(commits.compactMap { $0["subject"]?.stringValue } == ["Bump to 1.2.0 (42)", "feat: shared model"])
+        #expect(commits.compactMap { $0["subject"]?.stringValue } == ["Bump build to 42", "feat: shared model"])
         #expect(commits.first?["sha"]?.stringValue == (try repo.head()))
         #expect(
             commits.first?["author"]
@@ -209,7 +209,7 @@ struct ManifestCommandTests {
         let manifest = try ReleaseFixture.readJSON(
             repo.url.appendingPathComponent(".slipway/releases/1.2.0+42/manifest.json"))
         #expect(manifest["git"]?["tag"]?.stringValue == "v1.2.0")
-        #expect(manifest["git"]?["range"]?["baseTag"]?.stringValue == "v1.1.0")
+        #expect(manifest["git"]?["range"]?["baseTag"]?.stringValue == "v1.2.0")
         #expect(manifest["commits"]?.arrayValue?.count == 2)
     }
 

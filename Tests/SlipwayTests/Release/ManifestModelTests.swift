@@ -83,9 +83,9 @@ struct ManifestModelTests {
         #expect(failed.commits.isEmpty)
         let tagged = try assembler.manifest(head: head, releaseTag: .named("v1.2.0"))
         #expect(tagged.git.tag == "v1.2.0")
-        #expect(tagged.git.baseTag == "v1.1.0")
+        #expect(tagged.git.baseTag == "v1.2.0")
         #expect(tagged.commits.count == 2)
-        #expect(tagged.version.previousMarketing == "1.1.0")
+        #expect(tagged.version.previousMarketing == "1.2.0")
     }
 
     @Test("check-jsonschema rejects manifests that break the schema, so validating against it means something")
