@@ -35,6 +35,21 @@ enum ReleaseFixture {
         return repo
     }
 
+    /// `v1.1.0` (1.1.0, build 41), then two commits moving to 1.2.0 (42) with a shared-code change: a spec ahead of
+    /// its last release tag, which `release` (auto) releases as it is and a tag on HEAD (`v1.2.0`) releases.
+    static func unreleased() throws -> TestRepository {
+        let repo = try TestRepository()
+        try repo.write("project.yml", spec(version: "1.1.0", build: "41"))
+        try repo.write("iOS/App.swift")
+        try repo.commit("Initial app")
+        try repo.git(["tag", "-a", "v1.1.0", "-m", "Release 1.1.0"])
+        try repo.write("Shared/Model.swift", "struct Model {}\n")
+        try repo.commit("feat: shared model")
+        try repo.write("project.yml", spec(version: "1.2.0", build: "42"))
+        try repo.commit("Bump to 1.2.0 (42)")
+        return repo
+    }
+
     /// Writes `count` bytes of a repeating pattern to `path` in the working tree.
     static func writeArtifact(_ repo: TestRepository, _ path: String, size: Int, seed: UInt8 = 7) throws {
         let url = repo.url.appendingPathComponent(path)
