@@ -72,8 +72,8 @@ let package = Package(
         .target(
             name: "SlipwayRelease",
             dependencies: [
-                "SlipwayPipeline", "SlipwayVersioning", "SlipwayDoctor", "SlipwayDetection", "SlipwayWorkspace",
-                "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayCrypto",
+                "SlipwayPipeline", "SlipwayVersioning", "SlipwayDoctor", "SlipwayDetection", "SlipwayProject",
+                "SlipwayWorkspace", "SlipwaySpec", "SlipwayConfig", "SlipwayCore", "SlipwayGit", "SlipwayCrypto",
             ]
         ),
         .target(

@@ -16,7 +16,7 @@ struct AppStoreChecks {
     }
 
     func info(_ target: ProjectTarget) -> TargetInfo {
-        TargetInfo(target, project: project, settings: settings)
+        TargetInfo(target, files: project.files, settings: settings)
     }
 
     /// The bundle id every config shares (or the first), expanded; `nil` when a setting it names is unknown.

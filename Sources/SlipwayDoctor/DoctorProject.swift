@@ -6,22 +6,17 @@ import SlipwaySpec
 /// What the checks read: the model, and the files on disk its paths name (relative to the project root).
 struct DoctorProject {
     let model: ProjectModel
-    /// XcodeGen's project root (the spec's folder unless `--project-root` or `projectRoot` says otherwise).
-    let root: URL
-    /// How a file on disk is named in findings (relative to the current folder, as the model names the spec).
-    let display: (URL) -> String
-    /// The real path of the folder doctor reads files in: the repository's working tree (or the folder Slipway works
-    /// in). A plist or source file the spec names outside it is not opened.
-    let boundary: String
+    /// The files on disk the model's paths name.
+    let files: ProjectFiles
     /// The targets that depend on each target, by name: worked out once, as every check of an app or an embedded
     /// bundle asks.
     private let dependents: [String: [ProjectTarget]]
 
-    init(model: ProjectModel, root: URL, boundary: URL, display: @escaping (URL) -> String) {
+    var root: URL { files.root }
+
+    init(model: ProjectModel, files: ProjectFiles) {
         self.model = model
-        self.root = root
-        self.boundary = RealPath.resolve(boundary.path)
-        self.display = display
+        self.files = files
         var dependents: [String: [ProjectTarget]] = [:]
         for other in model.targets {
             var named = Set<String>()
@@ -34,19 +29,10 @@ struct DoctorProject {
         self.dependents = dependents
     }
 
-    func url(_ path: String) -> URL {
-        URL(fileURLWithPath: RealPath.folded(SpecPath.join(root.path, path)))
-    }
-
-    /// A file's bytes when it is a regular file inside the boundary (links followed), up to the size limit; `nil`
-    /// otherwise: a device, a FIFO or a file outside the repository is never opened.
-    func read(_ url: URL) -> Data? {
-        BoundedFile.readIfRegular(url.path, inside: boundary)
-    }
-
-    func exists(_ path: String) -> Bool {
-        FileManager.default.fileExists(atPath: url(path).path)
-    }
+    func url(_ path: String) -> URL { files.url(path) }
+    func read(_ url: URL) -> Data? { files.read(url) }
+    func exists(_ path: String) -> Bool { files.exists(path) }
+    func display(_ url: URL) -> String { files.display(url) }
 
     /// The files a target compiles or copies from its sources (folders walked, `excludes`/`includes` applied),
     /// as URLs; a missing source gives none (`missing-source` reports it).

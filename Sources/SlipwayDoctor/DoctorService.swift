@@ -46,9 +46,9 @@ public struct DoctorService {
         let disabled = try disabledRules()
         let location = try workspace.locate(options)
         let model = try ProjectModel.read(location, files: workspace.specFiles)
-        let root = location.projectRoot ?? location.spec.deletingLastPathComponent()
         let project = DoctorProject(
-            model: model, root: root, boundary: workspace.root, display: { workspace.displayPath($0) })
+            model: model,
+            files: ProjectFiles(location, boundary: workspace.root, displayBase: workspace.currentDirectory))
         var findings = SpecChecks(project: project).run() + AppStoreChecks(project: project).run()
         findings += SourceChecks(project: project).run()
         if !disabled.contains(.staleProject) { findings += try committedProjectFindings(location, model: model) }

@@ -2,6 +2,7 @@ import Foundation
 import SlipwayConfig
 import SlipwayCore
 import SlipwayPipeline
+import SlipwayProject
 import SlipwayWorkspace
 
 /// What would stop a TestFlight release after its tag, judged before the bump: the upload's API key, and the
@@ -18,7 +19,8 @@ struct ReleasePreflight {
                     "the upload needs an App Store Connect API key, and \(missing) \(missing.contains(" and ") ? "are" : "is") not set "
                         + "(set them from CI secrets; see Slipway's docs/shipping.md)")
             }
-            for app in ship.apps where !declaresEncryption(app) {
+            let facts = try InfoFacts(workspace)
+            for app in ship.apps where facts.info(app.target)["ITSAppUsesNonExemptEncryption"] == nil {
                 problems.append(
                     "\(app.name) does not say whether it uses non-exempt encryption: add "
                         + "'ITSAppUsesNonExemptEncryption: false' (or true) to its info.properties in the spec, or "
@@ -38,16 +40,21 @@ struct ReleasePreflight {
             (stage.name == "upload" || stage.name == "export") && (stage.when == .always || major)
         } && stages.ship?.config.uploadsToTestFlight == true
     }
+}
 
-    /// `ITSAppUsesNonExemptEncryption` in `info.properties`, as `INFOPLIST_KEY_…`, or in the Info.plist file.
-    private func declaresEncryption(_ app: ShippingApp) -> Bool {
-        let key = "ITSAppUsesNonExemptEncryption"
-        if app.target.info?.properties.contains(where: { $0.key == key }) == true { return true }
-        if app.target.settings.base("INFOPLIST_KEY_\(key)") != nil { return true }
-        guard let path = app.target.info?.path?.value else { return false }
-        let folder = workspace.configuration.projectRoot ?? (workspace.specPath as NSString).deletingLastPathComponent
-        let url = workspace.root.appendingPathComponent(folder).appendingPathComponent(path)
-        guard let data = BoundedFile.readIfRegular(url.path, inside: workspace.root.path) else { return false }
-        return String(decoding: data, as: UTF8.self).contains("<key>\(key)</key>")
+/// Info.plist keys as the built apps will have them, read the way `slipway doctor` reads them (`TargetInfo`:
+/// `info.properties`, the file `INFOPLIST_FILE` names, `INFOPLIST_KEY_…` settings), so the two never disagree.
+private struct InfoFacts {
+    let files: ProjectFiles
+    let settings: SettingResolver
+
+    init(_ workspace: Workspace) throws {
+        let location = try workspace.locate()
+        settings = SettingResolver(model: try ProjectModel.read(location, files: workspace.specFiles))
+        files = ProjectFiles(location, boundary: workspace.root, displayBase: workspace.currentDirectory)
+    }
+
+    func info(_ target: ProjectTarget) -> TargetInfo {
+        TargetInfo(target, files: files, settings: settings)
     }
 }

@@ -131,6 +131,11 @@ package enum SpecPath {
         URL(fileURLWithPath: RealPath.resolve(url.path))
     }
 
+    /// How messages name a file: relative to `base` (the current folder), climbing out of it with `..`.
+    package static func display(_ url: URL, from base: URL) -> String {
+        DisplayPath.of(canonical(url).path, relativeTo: canonical(base).path, outside: .climbing)
+    }
+
     package static func isFile(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue

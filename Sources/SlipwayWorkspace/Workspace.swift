@@ -203,8 +203,7 @@ public struct Workspace {
 
     /// A path as messages about spec files show it: relative to the current folder.
     public func displayPath(_ url: URL) -> String {
-        DisplayPath.of(
-            SpecPath.canonical(url).path, relativeTo: SpecPath.canonical(currentDirectory).path, outside: .climbing)
+        SpecPath.display(url, from: currentDirectory)
     }
 
     private static func headCommit(of repository: Repository) -> OID? {

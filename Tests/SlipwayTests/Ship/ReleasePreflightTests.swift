@@ -56,4 +56,41 @@ struct ReleasePreflightTests {
         let upload = try #require(result.stdout.range(of: "1. upload"))
         #expect(tag.lowerBound < upload.lowerBound)
     }
+
+    @Test("the key in the Info.plist INFOPLIST_FILE names satisfies the release as it satisfies doctor")
+    func infoPlistFileDeclaresEncryption() throws {
+        let repo = try ReleaseFixture.released()
+        let spec =
+            ReleaseFixture.spec(version: "1.2.0", build: "42") + "    settings:\n      INFOPLIST_FILE: iOS/Info.plist\n"
+        try repo.write("project.yml", spec)
+        try repo.write(
+            "iOS/Info.plist",
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \t<key>CFBundleShortVersionString</key>
+            \t<string>$(MARKETING_VERSION)</string>
+            \t<key>CFBundleVersion</key>
+            \t<string>$(CURRENT_PROJECT_VERSION)</string>
+            \t<key>ITSAppUsesNonExemptEncryption</key>
+            \t<false/>
+            </dict>
+            </plist>
+
+            """)
+        try repo.write(".slipway.yml", "stages:\n  - name: check\n    run: \"true\"\nship:\n  when: always\n")
+        try repo.write(".gitignore", "build/\n")
+        try repo.commit("feat: ship to TestFlight")
+        let key = [
+            "APP_STORE_CONNECT_API_KEY_ID": "KEY123", "APP_STORE_CONNECT_API_ISSUER_ID": "ISSUER-1",
+            "APP_STORE_CONNECT_API_KEY": "-----BEGIN PRIVATE KEY-----\nTOPSECRET\n-----END PRIVATE KEY-----",
+        ]
+        let doctor = try repo.slipway("doctor")
+        #expect(!doctor.stdout.contains("ITSAppUsesNonExemptEncryption"), "\(doctor.stdout)")
+        let release = try repo.slipway("release", "patch", "--dry-run", extraEnvironment: key)
+        #expect(release.status == 0, "\(release.stderr)")
+        #expect(!release.stderr.contains("non-exempt encryption"))
+    }
 }
