@@ -53,6 +53,12 @@ public struct BumpService {
         if case .next = build, let source = request.buildNumbers {
             build = .set(try source.nextBuildNumber())
         }
+        var notes: [String] = []
+        if let variable = workspace.configuration.version.buildNumberFrom, build == .incrementIfDefined {
+            // CI owns the build number: a level moves the marketing version only.
+            build = nil
+            notes.append("the build number comes from CI ($\(variable), version.buildNumberFrom): left alone")
+        }
         if let app = workspace.configuration.selectedApp, workspace.configuration.apps.count > 1 {
             // A definition another app uses too (the same spec's project settings, a file both specs include).
             let sharing = try AppsSharing.read(workspace, editing: [app.name])
@@ -66,7 +72,9 @@ public struct BumpService {
         }
         var planner = BumpPlanner(inventory: inventory)
         planner.refusesSeparateApps = command == "release"
-        return try planner.plan(marketing: marketing, build: build, auto: auto)
+        var plan = try planner.plan(marketing: marketing, build: build, auto: auto)
+        plan.notes += notes
+        return plan
     }
 
     /// The calendar version a marketing bump gives under `version.scheme: calver`, from the spec's one value.

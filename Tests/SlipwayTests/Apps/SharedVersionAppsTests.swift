@@ -74,6 +74,11 @@ struct SharedVersionAppsTests {
             "version:\n  sharedByApps: true\n  buildNumberFrom: BUILD_NUMBER\n", sharedBuild: true)
         let repo = fixture.repo
         let shared = try repo.read("Apps/Shared/app_shared.yml")
+        // A bump's level moves the marketing version only: the build number is CI's.
+        let bump = try repo.slipway("bump", "patch", "--app", "alpha", "--dry-run")
+        #expect(bump.status == 0, "\(bump.stderr)")
+        #expect(bump.stdout.contains("+    MARKETING_VERSION: 4.0.1\n"), "\(bump.stdout)")
+        #expect(!bump.stdout.contains("+    CURRENT_PROJECT_VERSION"), "\(bump.stdout)")
         let alpha = try repo.slipway("release", "minor", "--app", "alpha", extraEnvironment: ["BUILD_NUMBER": "500"])
         #expect(alpha.status == 0, "\(alpha.stderr)")
         #expect(try repo.read("Apps/Shared/app_shared.yml") == shared.replacingOccurrences(of: "4.0.0", with: "4.1.0"))

@@ -97,3 +97,22 @@ struct TagStyleTests {
         #expect(range?["baseTag"] as? String == tags.filter { Glob(pattern).matches($0) }.last)
     }
 }
+
+@Suite("release tags from history, several apps")
+struct AppTagStyleTests {
+    @Test("init gives each app the <app>/v{version} tags its history holds, leaving moving tags out")
+    func perApp() throws {
+        let fixture = try AppFixture("two-app")
+        for tag in ["holder/v5.0.0", "holder/v5.1.0", "verifier/v3.1.0", "holder/testflight"] {
+            try fixture.repo.git(["tag", tag])
+        }
+        let result = try fixture.repo.slipway("init", "--dry-run")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout.contains(
+                "    # Tags in history: holder/v5.0.0, holder/v5.1.0.\n    tag: \"holder/v{version}\"\n"
+                    + "    releaseTagPattern: \"holder/v*.*\"\n"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("    tag: \"verifier/v{version}\"\n    releaseTagPattern: \"verifier/v*.*\"\n"))
+    }
+}
