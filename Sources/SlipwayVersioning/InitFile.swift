@@ -35,6 +35,7 @@ enum InitFile {
             lines += single(specs[0], tags: findings.tags)
         } else {
             lines += several(apps, tags: findings.tags)
+            if whiteLabel { lines += sharedVersion(specs) }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -82,6 +83,20 @@ enum InitFile {
             "  tag: \(quoted(tag))",
         ]
         return lines
+    }
+
+    /// `version.sharedByApps` when one file every brand's spec includes holds all their marketing versions.
+    private static func sharedVersion(_ specs: [InitService.Findings.Spec]) -> [String] {
+        guard let first = specs.first, first.marketingFiles.count == 1, let file = first.marketingFiles.first,
+            specs.allSatisfy({ $0.marketingFiles == [file] }), !specs.contains(where: { $0.path == file })
+        else { return [] }
+        return [
+            "",
+            "# Every app's marketing version is the one in \(file), which each spec includes: a release of",
+            "# one app bumps it, and the release of each other app tags that version as it is.",
+            "version:",
+            "  sharedByApps: true",
+        ]
     }
 
     /// What `init` saw in the tags, for the terminal: the style it proposes and the tags it left out.

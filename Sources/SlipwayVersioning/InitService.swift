@@ -31,6 +31,8 @@ public struct InitService {
             public var committedProject: String?
             /// The spec's one marketing version, if it has one (to tell `v1.45.71` = version 1.45, build 71).
             public var version: String?
+            /// The files (repository-relative) that hold its literal marketing versions.
+            public var marketingFiles: [String] = []
         }
 
         public var specs: [Spec] = []
@@ -145,8 +147,11 @@ public struct InitService {
             if try repository.isTracked(project) { committed = (project as NSString).deletingLastPathComponent }
         }
         let version = inventory.agrees(.marketing) ? inventory.effective(.marketing) : nil
-        return Findings.Spec(
+        var spec = Findings.Spec(
             path: path, projectRoot: projectRoot, apps: apps, committedProject: committed, version: version)
+        spec.marketingFiles = inventory.literals(.marketing).map { inventory.document(of: $0).rootRelativePath }
+            .uniqued()
+        return spec
     }
 
     /// The workspace without `.slipway.yml`'s own choices, so what is found does not depend on the file replaced.

@@ -94,4 +94,18 @@ struct SharedVersionAppsTests {
         #expect(try repo.log("%s") == "Release beta 4.1.0 (501)\n")
         #expect(try repo.git(["tag", "--list", "*-v4.1.0"]) == "alpha-v4.1.0\nbeta-v4.1.0\n")
     }
+
+    @Test("init sees the one file every brand's spec takes its version from, and says the apps share it")
+    func initProposes() throws {
+        let fixture = try Self.repository("")
+        try fixture.repo.git(["rm", "-q", ".slipway.yml"])
+        try fixture.repo.commit("no configuration")
+        let result = try fixture.repo.slipway("init", "--dry-run")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("version:\n  sharedByApps: true\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("    tag: \"alpha-v{version}\"\n"), "\(result.stdout)")
+        // Brands with their own versions share nothing.
+        let own = try AppFixture("white-label")
+        #expect(!(try own.repo.slipway("init", "--dry-run").stdout.contains("sharedByApps")))
+    }
 }
