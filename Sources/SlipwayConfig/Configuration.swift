@@ -26,6 +26,8 @@ public struct Configuration: Sendable {
     public var apps: [AppConfig] = []
     /// `ship:`: how archive, export and upload are derived; `nil` when the section is absent.
     public var ship: ShipConfig?
+    /// `version:`: the version scheme, a marketing version the apps share, a build number CI owns.
+    public var version = VersionConfig()
     /// The app a command works on (`--app`, or the only one), once `selecting(app:)` chose it.
     public var selectedApp: AppConfig?
     /// Where the file was read from, or `nil` when defaults are used.
@@ -36,7 +38,7 @@ public struct Configuration: Sendable {
     /// The top-level keys and the reader of each section; later capabilities add theirs here.
     static let topLevelKeys = [
         "detect", "spec", "projectRoot", "stages", "run", "artifacts", "release", "hooks", "apps", "doctor", "ship",
-        "notes",
+        "notes", "version",
     ]
 
     /// Reads `.slipway.yml` from `root` (defaults when it does not exist).
@@ -103,6 +105,7 @@ public struct Configuration: Sendable {
         case "doctor": doctor = try DoctorConfig.read(node, reader)
         case "ship": ship = try ShipConfig.read(node, reader)
         case "notes": notes = try NotesConfig.read(node, reader)
+        case "version": version = try VersionConfig.read(node, reader)
         case "apps":
             apps = try Configuration.readApps(node, reader)
             marks.apps = node.kind == .sequence ? Array(node.items) : []

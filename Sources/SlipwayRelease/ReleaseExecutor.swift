@@ -218,7 +218,9 @@ struct ReleaseExecutor {
     /// Commits the spec files; a commit whose index could not be refreshed still stands, so the release goes on.
     private func commit(_ paths: [String], message: String, author: Identity, committer: Identity) throws -> OID {
         do {
-            return try repository.commit(paths: paths, message: message, author: author, committer: committer)
+            // No paths: a version the spec already holds, released with CI's build number (`version.buildNumberFrom`).
+            return try repository.commit(
+                paths: paths, message: message, author: author, committer: committer, allowEmpty: paths.isEmpty)
         } catch .indexNotUpdated(let short, let detail) {
             console.err(
                 "warning: committed \(short), but the index could not be refreshed: \(detail)\n"

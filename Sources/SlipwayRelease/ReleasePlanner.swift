@@ -25,14 +25,18 @@ struct ReleasePlanner {
         // 2. The versions, and the spec files the release commits. The commits since the previous release are
         // judged once: `auto` picks its level from this verdict, and the manifest records it as the trigger.
         let verdict = try DetectService(workspace: workspace).detector.judgeSincePreviousRelease(head: head)
-        var bump = try BumpService(workspace: workspace).plan(request.bump, auto: verdict, command: "release")
-        guard !bump.isEmpty else {
+        let inventory = try VersionService(workspace: workspace).inventory(request.bump.options)
+        let choice = try versionChoice(request.bump, inventory: inventory, verdict: verdict)
+        var bump = try BumpService(workspace: workspace).plan(choice.request, auto: verdict, command: "release")
+        if let note = choice.note { bump.notes.insert(note, at: 0) }
+        // With CI's build number a release of a version the spec already holds changes no file; it still commits.
+        guard !bump.isEmpty || choice.ciBuild != nil else {
             throw Failure(
                 "cannot release: the spec already holds the requested versions, so there is nothing to commit",
                 hint: "ask for a level (slipway release patch), or another --set/--build value")
         }
-        let inventory = try VersionService(workspace: workspace).inventory(request.bump.options)
-        let versions = try Versions(bump: bump, inventory: inventory)
+        var versions = try Versions(bump: bump, inventory: inventory)
+        if let build = choice.ciBuild { versions.build = build }
 
         // 3. The stages (checked before anything is bumped: the upload's key, export compliance, doctor), the
         // trigger, the release notes and the commit; a committed generated project is regenerated and goes along.

@@ -31,10 +31,10 @@ package struct VersionLocator {
         self.documentIndex = documentIndex
     }
 
-    static let settingsKinds: [String: VersionDefinition.Kind] = [
+    package static let settingsKinds: [String: VersionDefinition.Kind] = [
         "MARKETING_VERSION": .marketing, "CURRENT_PROJECT_VERSION": .build,
     ]
-    static let infoKinds: [String: VersionDefinition.Kind] = [
+    package static let infoKinds: [String: VersionDefinition.Kind] = [
         "CFBundleShortVersionString": .marketing, "CFBundleVersion": .build,
     ]
 

@@ -77,18 +77,12 @@ struct AppsSharing {
     /// Refuses writing `values` (app → new value, or a placeholder when the value is not known yet) where a
     /// shared definition would change an app not given one, or take two values. `command` is the one asked.
     func check(_ kind: VersionDefinition.Kind, values: [String: String], command: String) throws(SpecError) {
+        try checkUnowned(kind)
         let touched = places(kind).filter { $0.apps.contains(where: { values[$0] != nil }) }
         let flag = kind == .marketing ? "--set" : "--build"
         let placeholder = kind == .marketing ? "<version>" : "<n>"
         let setting = kind.settings[0]
         let own = "give each app's targets their own \(setting) in their settings (targets.<name>.settings.base)"
-        let unowned = touched.filter { !$0.unowned.isEmpty }
-        if !unowned.isEmpty {
-            throw SpecError(
-                "the \(kind.title) is defined where targets no app of 'apps:' owns inherit it too, so changing it "
-                    + "would change theirs:\n" + lines(unowned) { "also \($0.unowned.joined(separator: ", "))" },
-                hint: "list those targets under an app in \(Configuration.fileName), or \(own)")
-        }
         let missing = touched.filter { $0.apps.contains { values[$0] == nil } }
         if !missing.isEmpty {
             let given = values.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
@@ -97,9 +91,7 @@ struct AppsSharing {
             let example = sharing.map { "\(flag) \($0)=\(placeholder)" }
             let way =
                 command == "release"
-                ? "a release changes one app: set the apps that share it together first (slipway bump "
-                    + example.joined(separator: " ") + "), commit that, then release each app (slipway release "
-                    + "build --app \(sharing[0])); or \(own)"
+                ? releaseWay(kind, sharing: sharing, example: example, own: own)
                 : "set every app that shares it in one bump, to the same value (slipway bump "
                     + example.joined(separator: " ") + "); or \(own)"
             throw SpecError(
@@ -119,6 +111,39 @@ struct AppsSharing {
                 hint: "one definition holds one value: give those apps the same value, or move \(setting) out of the "
                     + "shared place and \(own), so each app has its own")
         }
+    }
+
+    /// How a release of one of several apps that share a definition can go. Only commands that then pass are named:
+    /// `release build` only where the apps' build numbers are their own.
+    private func releaseWay(_ kind: VersionDefinition.Kind, sharing: [String], example: [String], own: String)
+        -> String
+    {
+        let file = Configuration.fileName
+        guard kind == .marketing else {
+            return "let CI give the build number: 'version: {buildNumberFrom: BUILD_NUMBER}' in \(file) takes it from "
+                + "--build <n> or $BUILD_NUMBER and leaves the spec's alone; or \(own)"
+        }
+        let buildShared = places(.build).contains { $0.apps.contains(sharing[0]) && $0.apps.count > 1 }
+        var way =
+            "if the apps share one marketing version on purpose, say so with 'version: {sharedByApps: true}' in "
+            + "\(file): a release of one app then bumps it, and the release of each other app tags it as it is"
+        if !buildShared {
+            way +=
+                "; or set the apps together first (slipway bump \(example.joined(separator: " "))), commit that, "
+                + "then release each app (slipway release build --app \(sharing[0]))"
+        }
+        return way + "; or \(own)"
+    }
+
+    /// Refuses writing `kind` where targets no app of `apps:` owns inherit the definition too.
+    func checkUnowned(_ kind: VersionDefinition.Kind) throws(SpecError) {
+        let unowned = places(kind).filter { !$0.unowned.isEmpty }
+        guard !unowned.isEmpty else { return }
+        throw SpecError(
+            "the \(kind.title) is defined where targets no app of 'apps:' owns inherit it too, so changing it "
+                + "would change theirs:\n" + lines(unowned) { "also \($0.unowned.joined(separator: ", "))" },
+            hint: "list those targets under an app in \(Configuration.fileName), or give each app's targets their own "
+                + "\(kind.settings[0]) in their settings (targets.<name>.settings.base)")
     }
 
     private func lines(_ places: [Place], _ note: (Place) -> String) -> String {

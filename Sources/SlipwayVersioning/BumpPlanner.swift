@@ -13,6 +13,8 @@ struct BumpPlanner {
     /// splits them): a release of one version for both would be two apps' releases in one. `bump --set` is how
     /// disagreeing definitions are brought into step on purpose, so only a release asks for this.
     var refusesSeparateApps = false
+    /// The xcconfig places `configFiles` lead to, with which one each target ships.
+    var places = VersionPlaces()
 
     /// The marketing change with `auto` already resolved to a level.
     enum Marketing {
@@ -22,7 +24,7 @@ struct BumpPlanner {
 
     func plan(marketing: Marketing?, build: BumpRequest.Build?, auto: BumpPlan.AutoLevel?) throws(SpecError) -> BumpPlan
     {
-        try inventory.requireAnyDefinition()
+        if places.places.isEmpty { try inventory.requireAnyDefinition() }
         if refusesSeparateApps, case .set = marketing, inventory.suggestedApps != nil {
             try inventory.requireAgreement(.marketing, override: "slipway bump --set <version>")
         }
@@ -36,9 +38,14 @@ struct BumpPlanner {
                 "the marketing versions were \(marketingChange.oldValues.joined(separator: ", ")); every definition "
                     + "now holds \(marketingChange.new)")
         }
-        let edits = try edits(marketing: marketingChange, build: buildChange)
-        let (files, diff) = try updatedFiles(edits)
+        var edits = try edits(marketing: marketingChange, build: buildChange)
+        var (files, diff) = try updatedFiles(edits)
         try checkReadBack(edits)
+        let placeEdits = try self.placeEdits(marketing: marketingChange, build: buildChange, notes: &notes)
+        let placeFiles = try BumpPlanner.placeFiles(placeEdits, places: places)
+        edits += placeEdits
+        files += placeFiles.files
+        diff += placeFiles.diff
         var level: BumpLevel?
         if case .bump(let bumped) = marketing { level = bumped }
         return BumpPlan(
@@ -49,17 +56,18 @@ struct BumpPlanner {
 
     /// The new marketing version, after checking there is one current value to bump from.
     private func change(of wanted: Marketing) throws(SpecError) -> BumpPlan.Change {
-        let current = try inventory.requireLiteral(.marketing)
+        let current = try self.current(.marketing)
         switch wanted {
         case .set(let value):
             return change(.marketing, to: value)
         case .bump(let level):
             try inventory.requireAgreement(.marketing, override: "slipway bump --set <version>")
             try inventory.requireUnambiguous(.marketing, override: "slipway bump --set <version>")
+            try requirePlacesAgree(.marketing, with: current.value, override: "slipway bump --set <version>")
             guard let number = VersionNumber(current.value) else {
                 throw SpecError(
                     "\(current.setting) '\(current.value)' is not a numeric version, so it cannot be bumped \(level.rawValue)",
-                    at: current.node, in: inventory.document(of: current).file,
+                    location: current.location, sourceLine: current.sourceLine,
                     hint:
                         "versions to bump are numbers separated by dots (1.4.2); set another value with 'slipway bump --set <version>'"
                 )
@@ -70,7 +78,7 @@ struct BumpPlanner {
 
     /// The new build number; `nil` when a marketing bump finds no literal build number to take along.
     private func change(of wanted: BumpRequest.Build, notes: inout [String]) throws(SpecError) -> BumpPlan.Change? {
-        if wanted == .incrementIfDefined, inventory.firstLiteral(.build) == nil {
+        if wanted == .incrementIfDefined, inventory.firstLiteral(.build) == nil, places.firstShipped(.build) == nil {
             let references = inventory.references(.build).map(\.value).uniqued()
             notes.append(
                 references.isEmpty
@@ -78,7 +86,7 @@ struct BumpPlanner {
                     : "the build number comes from \(references.joined(separator: ", ")): left alone")
             return nil
         }
-        let current = try inventory.requireLiteral(.build)
+        let current = try self.current(.build)
         switch wanted {
         case .set(let value):
             return change(.build, to: value)
@@ -90,10 +98,11 @@ struct BumpPlanner {
         case .increment, .incrementIfDefined:
             try inventory.requireAgreement(.build, override: "slipway bump --build <n>")
             try inventory.requireUnambiguous(.build, override: "slipway bump --build <n>")
+            try requirePlacesAgree(.build, with: current.value, override: "slipway bump --build <n>")
             guard let number = VersionNumber(current.value) else {
                 throw SpecError(
                     "\(current.setting) '\(current.value)' is not a numeric build number, so it cannot be incremented",
-                    at: current.node, in: inventory.document(of: current).file,
+                    location: current.location, sourceLine: current.sourceLine,
                     hint:
                         "build numbers are digits, optionally dotted (118, 2024.11.3); set one with 'slipway bump --build <n>'"
                 )
@@ -122,7 +131,10 @@ struct BumpPlanner {
     }
 
     private func change(_ kind: VersionDefinition.Kind, to new: String) -> BumpPlan.Change {
-        let values = inventory.valueCounts(kind).map(\.value)
+        var values = inventory.valueCounts(kind).map(\.value)
+        for index in places.places.indices where places.shipsLiteral(index, kind) {
+            if !values.contains(places.places[index].value) { values.append(places.places[index].value) }
+        }
         return BumpPlan.Change(old: values.count == 1 ? values[0] : nil, oldValues: values, new: new)
     }
 

@@ -47,17 +47,15 @@ public struct BumpRequest: Sendable {
         VersionNumber(text) != nil
     }
 
-    /// Why a `--set` value cannot be written, or `nil` when it can. Any single-line text is allowed (`2.0-beta`);
-    /// only numeric versions can be bumped later.
+    /// Why a `--set` value cannot be written, or `nil` when it can: App Store Connect takes a marketing version of
+    /// one to three integers separated by periods (`1`, `2.0`, `1.4.2`), so `1.2.3.4` and `2.0 beta` are refused
+    /// here rather than at upload.
     public static func problem(withSetValue text: String) -> String? {
         if text.isEmpty { return "the version is empty" }
-        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            return "the version contains a control character"
-        }
-        if text.first?.isWhitespace == true || text.last?.isWhitespace == true {
-            return "the version starts or ends with a space"
-        }
-        return nil
+        guard var problem = VersionNumber.marketingProblem(text) else { return nil }
+        problem = "not a marketing version App Store Connect accepts: " + problem
+        guard let near = VersionNumber.nearestMarketing(text), near != text else { return problem }
+        return problem + "; for example \(near)"
     }
 }
 

@@ -57,7 +57,7 @@ extension BumpService {
         var groups: [(document: SpecDocument, edits: [BumpPlan.Edit])] = []
         var edits: [BumpPlan.Edit] = []
         for (plan, inventory) in zip(plans, inventories) {
-            for edit in plan.edits {
+            for edit in plan.edits where edit.documentIndex >= 0 {
                 let document = inventory.spec.documents[edit.documentIndex]
                 if let index = groups.firstIndex(where: { $0.document.rootRelativePath == document.rootRelativePath }) {
                     // The same definition, read through two apps' specs: already edited, with the same value.

@@ -12,6 +12,9 @@ import SlipwayWorkspace
 public struct BumpService {
     public let workspace: Workspace
     let writer: AtomicFileWriter
+    /// The day a calendar version (`version.scheme: calver`) takes its year and month from, in `calendar`.
+    public var today = Date()
+    public var calendar = Calendar(identifier: .gregorian)
 
     public init(workspace: Workspace) {
         self.workspace = workspace
@@ -37,19 +40,65 @@ public struct BumpService {
             auto = chosen
             marketing = .bump(chosen.level)
         }
+        if case .bump = marketing, workspace.configuration.version.scheme == .calver {
+            marketing = .set(try calendarVersion(inventory))
+        }
+        if case .bump = marketing {
+            try BumpService.requireMarketingVersions(inventory)
+        } else if marketing == nil, command == "release" {
+            // The version a release ships as it is must be one App Store Connect takes, too.
+            try BumpService.requireMarketingVersions(inventory)
+        }
         var build = request.build
         if case .next = build, let source = request.buildNumbers {
             build = .set(try source.nextBuildNumber())
         }
+        var notes: [String] = []
+        if let variable = workspace.configuration.version.buildNumberFrom, build == .incrementIfDefined {
+            // CI owns the build number: a level moves the marketing version only.
+            build = nil
+            notes.append("the build number comes from CI ($\(variable), version.buildNumberFrom): left alone")
+        }
         if let app = workspace.configuration.selectedApp, workspace.configuration.apps.count > 1 {
             // A definition another app uses too (the same spec's project settings, a file both specs include).
             let sharing = try AppsSharing.read(workspace, editing: [app.name])
-            if marketing != nil { try sharing.check(.marketing, values: [app.name: ""], command: command) }
+            // With `version.sharedByApps` the apps' shared marketing version is one version: bumping it is the point.
+            if marketing != nil, !workspace.configuration.version.sharedByApps {
+                try sharing.check(.marketing, values: [app.name: ""], command: command)
+            } else if marketing != nil {
+                try sharing.checkUnowned(.marketing)
+            }
             if build != nil { try sharing.check(.build, values: [app.name: ""], command: command) }
         }
         var planner = BumpPlanner(inventory: inventory)
+        // A release regenerates a committed project in its `generate` stage (ReleasePlanner.generatedProject).
+        planner.places = try VersionPlaces.read(
+            inventory, location: location, workspace: workspace, committedProject: command != "release")
         planner.refusesSeparateApps = command == "release"
-        return try planner.plan(marketing: marketing, build: build, auto: auto)
+        var plan = try planner.plan(marketing: marketing, build: build, auto: auto)
+        plan.notes += notes
+        return plan
+    }
+
+    /// The calendar version a marketing bump gives under `version.scheme: calver`, from the spec's one value.
+    private func calendarVersion(_ inventory: VersionInventory) throws(SpecError) -> String {
+        let current = try inventory.requireLiteral(.marketing)
+        try inventory.requireAgreement(.marketing, override: "slipway bump --set <version>")
+        return VersionNumber.nextCalendar(after: VersionNumber(current.value), on: today, in: calendar)
+    }
+
+    /// Refuses marketing versions App Store Connect would refuse (`1.2.3.4`, `2.0 beta`), at their place, with a
+    /// value it takes.
+    static func requireMarketingVersions(_ inventory: VersionInventory) throws(SpecError) {
+        for definition in inventory.literals(.marketing) {
+            guard let problem = VersionNumber.marketingProblem(definition.value) else { continue }
+            let near = VersionNumber.nearestMarketing(definition.value) ?? "1.0.0"
+            throw SpecError(
+                "\(definition.setting) '\(definition.value)' is not a marketing version App Store Connect accepts: "
+                    + problem,
+                at: definition.node, in: inventory.document(of: definition).file,
+                hint: "write one to three integers separated by periods there, for example \(near)")
+        }
     }
 
     /// Runs `body` (plan, then write) holding the repository's writer lock, which a dry run or a bare repository

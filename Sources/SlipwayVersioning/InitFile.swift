@@ -35,6 +35,7 @@ enum InitFile {
             lines += single(specs[0], tags: findings.tags)
         } else {
             lines += several(apps, tags: findings.tags)
+            if whiteLabel { lines += sharedVersion(specs) }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -48,20 +49,67 @@ enum InitFile {
                 "projectRoot: \(quoted(projectRoot))",
             ]
         }
-        let prefix = tagPrefix(tags) ?? "v"
         lines.append("")
-        lines.append(
-            tags.isEmpty
-                ? "# No tags in history yet; releases are tagged \(prefix){version}."
-                : "# Release tags in history: \(summary(tags)).")
+        let tag: String
+        let pattern: String
+        if let style = TagStyle.infer(tags, version: spec.version) {
+            tag = style.template
+            pattern = style.pattern
+            lines.append("# Release tags in history: \(summary(style.releases)), so releases are tagged \(tag).")
+            if style.withBuild {
+                lines.append(
+                    "# Their last part is the build number: the spec's version \(spec.version ?? "") has one part fewer."
+                )
+            }
+            if !style.others.isEmpty { lines.append("# Other tags, not releases: \(summary(style.others)).") }
+            if !style.alsoMatched.isEmpty {
+                lines.append(
+                    "# The pattern below also matches \(summary(style.alsoMatched)), which are not releases; delete or")
+                lines.append("# rename them, or the latest of them counts as the last release.")
+            }
+        } else {
+            tag = "v{version}"
+            pattern = "v*"
+            lines.append(
+                tags.isEmpty
+                    ? "# No tags in history yet; releases are tagged v{version}."
+                    : "# No release tags in history (only \(summary(tags))); releases are tagged v{version}.")
+        }
         lines += [
             "detect:",
             "  # The tags that are releases; the latest one reachable is where 'since the last release' starts.",
-            "  releaseTagPattern: \(quoted(prefix + "*"))", "release:",
+            "  releaseTagPattern: \(quoted(pattern))", "release:",
             "  # The tag a release makes: releaseTagPattern above must match it.",
-            "  tag: \(quoted(prefix + "{version}"))",
+            "  tag: \(quoted(tag))",
         ]
         return lines
+    }
+
+    /// `version.sharedByApps` when one file every brand's spec includes holds all their marketing versions.
+    private static func sharedVersion(_ specs: [InitService.Findings.Spec]) -> [String] {
+        guard let first = specs.first, first.marketingFiles.count == 1, let file = first.marketingFiles.first,
+            specs.allSatisfy({ $0.marketingFiles == [file] }), !specs.contains(where: { $0.path == file })
+        else { return [] }
+        return [
+            "",
+            "# Every app's marketing version is the one in \(file), which each spec includes: a release of",
+            "# one app bumps it, and the release of each other app tags that version as it is.",
+            "version:",
+            "  sharedByApps: true",
+        ]
+    }
+
+    /// What `init` saw in the tags, for the terminal: the style it proposes and the tags it left out.
+    static func tagNotes(_ findings: InitService.Findings) -> [String] {
+        guard !findings.tags.isEmpty else { return [] }
+        guard let style = TagStyle.infer(findings.tags, version: findings.specs.first?.version) else {
+            return ["no release tags among the \(findings.tags.count) tags (\(summary(findings.tags)))"]
+        }
+        var note =
+            "\(style.releases.count) release tag\(style.releases.count == 1 ? "" : "s") (\(summary(style.releases))): "
+            + "tag \(style.template), releaseTagPattern \(style.pattern)"
+        if !style.others.isEmpty { note += "; not releases: \(summary(style.others))" }
+        return [note]
     }
 
     /// Several apps: one entry each, with the tags already made for it when history holds some.
@@ -79,21 +127,14 @@ enum InitFile {
             if let projectRoot = app.spec.projectRoot { lines.append("    projectRoot: \(quoted(projectRoot))") }
             if let targets = app.targets { lines.append("    targets: [\(targets.joined(separator: ", "))]") }
             let own = tags.filter { $0.hasPrefix(app.name + "-") || $0.hasPrefix(app.name + "/") }
-            if let prefix = tagPrefix(own) {
-                lines += ["    # Tags in history: \(summary(own)).", "    tag: \(quoted(prefix + "{version}"))"]
+            if let style = TagStyle.infer(own, version: app.version.isEmpty ? app.spec.version : app.version) {
+                lines += [
+                    "    # Tags in history: \(summary(style.releases)).", "    tag: \(quoted(style.template))",
+                    "    releaseTagPattern: \(quoted(style.pattern))",
+                ]
             }
         }
         return lines
-    }
-
-    /// What the tags share before their first digit (`v`, `release-`, `holder-v`): the most common such prefix.
-    static func tagPrefix(_ tags: [String]) -> String? {
-        var counts: [String: Int] = [:]
-        for tag in tags {
-            guard let digit = tag.firstIndex(where: \.isNumber) else { continue }
-            counts[String(tag[..<digit]), default: 0] += 1
-        }
-        return counts.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key
     }
 
     private static func summary(_ tags: [String]) -> String {

@@ -29,6 +29,10 @@ public struct InitService {
             public var apps: [(name: String, targets: [String], version: String)]
             /// The generated project git tracks, if any.
             public var committedProject: String?
+            /// The spec's one marketing version, if it has one (to tell `v1.45.71` = version 1.45, build 71).
+            public var version: String?
+            /// The files (repository-relative) that hold its literal marketing versions.
+            public var marketingFiles: [String] = []
         }
 
         public var specs: [Spec] = []
@@ -62,7 +66,8 @@ public struct InitService {
             for path in paths { findings.specs.append(try spec(at: path)) }
         }
         if let repository = workspace.repository, !repository.isEmpty {
-            findings.tags = try repository.tags(matching: Glob("*")).map(\.name).sorted {
+            // `**`: tags with a slash too (`app/2026.11.2`).
+            findings.tags = try repository.tags(matching: Glob("**")).map(\.name).sorted {
                 $0.compare($1, options: .numeric) == .orderedAscending
             }
         }
@@ -141,7 +146,12 @@ public struct InitService {
             let project = (folder.isEmpty ? "" : folder + "/") + name.scalar + ".xcodeproj/project.pbxproj"
             if try repository.isTracked(project) { committed = (project as NSString).deletingLastPathComponent }
         }
-        return Findings.Spec(path: path, projectRoot: projectRoot, apps: apps, committedProject: committed)
+        let version = inventory.agrees(.marketing) ? inventory.effective(.marketing) : nil
+        var spec = Findings.Spec(
+            path: path, projectRoot: projectRoot, apps: apps, committedProject: committed, version: version)
+        spec.marketingFiles = inventory.literals(.marketing).map { inventory.document(of: $0).rootRelativePath }
+            .uniqued()
+        return spec
     }
 
     /// The workspace without `.slipway.yml`'s own choices, so what is found does not depend on the file replaced.
@@ -165,6 +175,7 @@ public struct InitService {
         }
         let findings = try findings()
         for note in findings.notes { console.err("note: \(note)\n") }
+        for note in InitFile.tagNotes(findings) { console.err("note: \(note)\n") }
         let text = InitFile.text(findings)
         // The file must read back as a valid configuration: what init writes, every command accepts.
         _ = try Configuration.parse(try YAMLFile(path: Configuration.fileName, text: text))

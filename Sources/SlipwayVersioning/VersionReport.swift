@@ -4,18 +4,20 @@ import SlipwaySpec
 
 /// How `slipway version` shows the versions: a readable table, or JSON.
 public enum VersionReport {
-    public static func text(_ inventory: VersionInventory) -> String {
+    public static func text(_ inventory: VersionInventory, places: VersionPlaces = VersionPlaces()) -> String {
         var text = ""
-        write(inventory) { text += $0 }
+        write(inventory, places: places) { text += $0 }
         return text
     }
 
     /// The text report line by line, each with its line break, for a console that writes as it goes: a spec with
     /// many definitions makes a long report, which is then never held whole.
-    public static func write(_ inventory: VersionInventory, to emit: (String) -> Void) {
+    public static func write(
+        _ inventory: VersionInventory, places: VersionPlaces = VersionPlaces(), to emit: (String) -> Void
+    ) {
         func append(_ line: String) { emit(line + "\n") }
         for kind in VersionDefinition.Kind.allCases {
-            append(pad(kind.title, 19) + summary(kind, inventory))
+            append(pad(kind.title, 19) + summary(kind, inventory, places))
         }
         let literals = inventory.definitions.lazy.filter { !$0.isReference }
         let references = inventory.definitions.lazy.filter(\.isReference)
@@ -49,33 +51,51 @@ public enum VersionReport {
             append("")
             append(apps.trimmingCharacters(in: .newlines))
         }
+        writePlaces(places, inventory, to: append)
     }
 
     /// With `usage`, each definition lists the targets that take it (`targets`, from the project model).
-    public static func json(_ inventory: VersionInventory, usage: VersionUsage? = nil) -> JSON {
+    /// With places (xcconfig files), `places` and `shipped` list them and which definition each target ships.
+    public static func json(
+        _ inventory: VersionInventory, usage: VersionUsage? = nil, places: VersionPlaces = VersionPlaces()
+    ) -> JSON {
         var kinds: [String: JSON] = [:]
         for kind in VersionDefinition.Kind.allCases {
+            // A version only an xcconfig file holds is the one its targets ship.
+            if inventory.firstLiteral(kind) == nil, let shipped = places.shippedValues(kind) {
+                kinds[kind.rawValue] = .object([
+                    "value": .string(shipped.count == 1 ? shipped[0] : nil),
+                    "values": .array(shipped.map { .string($0) }), "agree": .bool(shipped.count == 1),
+                ])
+                continue
+            }
             kinds[kind.rawValue] = .object([
                 "value": .string(inventory.effective(kind)),
                 "values": .array(inventory.values(kind).map { .string($0.value) }),
-                "agree": .bool(inventory.agrees(kind)),
+                "agree": .bool(inventory.agrees(kind) && places.agrees(kind, with: inventory.effective(kind))),
             ])
         }
         return .object(
-            kinds.merging([
-                "spec": .string(inventory.spec.root.displayPath),
-                "files": .array(inventory.spec.documents.map { .string($0.displayPath) }),
-                "agree": .bool(VersionDefinition.Kind.allCases.allSatisfy { inventory.agrees($0) }),
-                "definitions": .array(
-                    inventory.definitions.map { definition in
-                        var fields = json(definition)
-                        if let usage, case .object(var object) = fields {
-                            object["targets"] = .array(usage.targets(of: definition).map { .string($0) })
-                            fields = .object(object)
-                        }
-                        return fields
-                    }),
-            ]) { $1 })
+            kinds.merging(
+                [
+                    "spec": .string(inventory.spec.root.displayPath),
+                    "files": .array(inventory.spec.documents.map { .string($0.displayPath) }),
+                    "agree": .bool(
+                        VersionDefinition.Kind.allCases.allSatisfy {
+                            inventory.agrees($0) && places.agrees($0, with: inventory.effective($0))
+                        }),
+                    "definitions": .array(
+                        inventory.definitions.map { definition in
+                            var fields = json(definition)
+                            if let usage, case .object(var object) = fields {
+                                object["targets"] = .array(usage.targets(of: definition).map { .string($0) })
+                                fields = .object(object)
+                            }
+                            return fields
+                        }),
+                ]
+                .merging(places.places.isEmpty ? [:] : placesJSON(places, inventory)) { $1 }
+            ) { $1 })
     }
 
     static func json(_ definition: VersionDefinition) -> JSON {
@@ -95,8 +115,15 @@ public enum VersionReport {
         return .object(fields)
     }
 
-    private static func summary(_ kind: VersionDefinition.Kind, _ inventory: VersionInventory) -> String {
+    private static func summary(
+        _ kind: VersionDefinition.Kind, _ inventory: VersionInventory, _ places: VersionPlaces
+    ) -> String {
         let values = inventory.valueCounts(kind)
+        if values.isEmpty, let shipped = places.shippedValues(kind) {
+            return shipped.count == 1
+                ? "\(shipped[0])  (outside the spec)"
+                : "DISAGREE: " + shipped.joined(separator: ", ") + " (outside the spec)"
+        }
         if values.isEmpty {
             let references = inventory.references(kind)
             if references.isEmpty { return "not defined" }

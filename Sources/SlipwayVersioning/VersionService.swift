@@ -24,18 +24,23 @@ public struct VersionService {
         if configuration.selectedApp == nil, !configuration.apps.isEmpty, options.spec == nil {
             return try runEach(configuration.apps.map(configuration.scoped(to:)), json: json, console: console)
         }
-        let inventory = try inventory(options)
-        try inventory.requireAnyDefinition()
+        let location = try workspace.locate(options)
+        let inventory = try workspace.versions(at: location, access: .read)
+        let places = try VersionPlaces.read(inventory, location: location, workspace: workspace)
+        if places.places.isEmpty { try inventory.requireAnyDefinition() }
         for definition in inventory.misreadLiterals {
             console.err(inventory.misread(definition).renderedAsWarning + "\n")
         }
+        for warning in places.warnings { console.err(warning.renderedAsWarning + "\n") }
         if json {
             let usage = try VersionUsage(inventory: inventory, environment: workspace.environment)
-            console.out(VersionReport.json(inventory, usage: usage).compact() + "\n")
+            console.out(VersionReport.json(inventory, usage: usage, places: places).compact() + "\n")
         } else {
-            VersionReport.write(inventory) { console.out($0) }
+            VersionReport.write(inventory, places: places) { console.out($0) }
         }
-        let agree = VersionDefinition.Kind.allCases.allSatisfy { inventory.agrees($0) }
+        let agree = VersionDefinition.Kind.allCases.allSatisfy {
+            inventory.agrees($0) && places.agrees($0, with: inventory.effective($0))
+        }
         return agree ? .success : .negative
     }
 
@@ -46,11 +51,18 @@ public struct VersionService {
         var texts: [String] = []
         var agree = true
         for configuration in configurations {
-            let inventory = try VersionService(workspace: workspace.with(configuration)).inventory(.init())
-            try inventory.requireAnyDefinition()
+            let scoped = workspace.with(configuration)
+            let location = try scoped.locate()
+            let inventory = try scoped.versions(at: location, access: .read)
+            let places = try VersionPlaces.read(inventory, location: location, workspace: scoped)
+            if places.places.isEmpty { try inventory.requireAnyDefinition() }
             let name = configuration.selectedApp?.name ?? ""
-            agree = agree && VersionDefinition.Kind.allCases.allSatisfy { inventory.agrees($0) }
-            var report = VersionReport.json(inventory)
+            agree =
+                agree
+                && VersionDefinition.Kind.allCases.allSatisfy {
+                    inventory.agrees($0) && places.agrees($0, with: inventory.effective($0))
+                }
+            var report = VersionReport.json(inventory, places: places)
             if case .object(var fields) = report {
                 fields["app"] = .string(name)
                 report = .object(fields)
@@ -58,7 +70,8 @@ public struct VersionService {
             reports.append(report)
             let targets = inventory.app.map { $0.targets.sorted().joined(separator: ", ") } ?? ""
             texts.append(
-                "app \(name)  (\(inventory.spec.root.displayPath): \(targets))\n" + VersionReport.text(inventory))
+                "app \(name)  (\(inventory.spec.root.displayPath): \(targets))\n"
+                    + VersionReport.text(inventory, places: places))
         }
         console.out(json ? JSON.object(["apps": .array(reports)]).compact() + "\n" : texts.joined(separator: "\n"))
         return agree ? .success : .negative

@@ -14,7 +14,7 @@ struct GitWriteTests {
         date: Date(timeIntervalSince1970: 1_714_564_860), timeZoneOffsetMinutes: -300)
 
     func app() throws -> (TestRepository, Repository) {
-        let repo = try ReleaseFixture.released()
+        let repo = try ReleaseFixture.unreleased()
         return (repo, try Repository(discoveringFrom: repo.url))
     }
 

@@ -8,7 +8,7 @@ struct ManifestCommandTests {
         "records HEAD's project, versions, range since the last release, commits and artifacts, valid against the schema"
     )
     func fields() throws {
-        let repo = try ReleaseFixture.released()
+        let repo = try ReleaseFixture.unreleased()
         try repo.git(["remote", "add", "origin", "https://deploy:s3cret-token@git.example.com/team/app.git"])
         try ReleaseFixture.writeArtifact(repo, "build/MyApp.ipa", size: 300_000)
         try ReleaseFixture.writeArtifact(repo, "build/MyApp.dSYM.zip", size: 1234, seed: 9)
@@ -94,7 +94,7 @@ struct ManifestCommandTests {
 
     @Test("checksums.txt lists every artifact sorted by path and shasum -a 256 -c accepts it from the repository root")
     func checksums() throws {
-        let repo = try ReleaseFixture.released()
+        let repo = try ReleaseFixture.unreleased()
         try ReleaseFixture.writeArtifact(repo, "build/b.ipa", size: 5000)
         try ReleaseFixture.writeArtifact(repo, "build/a folder/with space.zip", size: 70, seed: 3)
         try ReleaseFixture.writeArtifact(repo, "build/back\\slash.bin", size: 10, seed: 4)
@@ -134,7 +134,7 @@ struct ManifestCommandTests {
             ("/etc/hostname", "must be relative to the repository root"),
         ])
     func badPattern(pattern: String, message: String) throws {
-        let repo = try ReleaseFixture.released()
+        let repo = try ReleaseFixture.unreleased()
         let result = try repo.slipway("manifest", "--artifact", pattern)
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
@@ -144,7 +144,7 @@ struct ManifestCommandTests {
 
     @Test("the default folder gets a .gitignore, so manifests never show up as untracked files")
     func ignoredByGit() throws {
-        let repo = try ReleaseFixture.released()
+        let repo = try ReleaseFixture.unreleased()
         #expect(try repo.slipway("manifest").status == 0)
         #expect(try repo.read(".slipway/.gitignore").contains("*\n"))
         #expect(try repo.git(["status", "--porcelain", "--untracked-files=all"]) == "")
@@ -155,7 +155,7 @@ struct ManifestCommandTests {
 
     @Test("--output names the file (relative to the current folder) or a folder to put manifest.json in")
     func output() throws {
-        let repo = try ReleaseFixture.released()
+        let repo = try ReleaseFixture.unreleased()
         try ReleaseFixture.writeArtifact(repo, "build/a.ipa", size: 10)
         try FileManager.default.createDirectory(
             at: repo.url.appendingPathComponent("iOS/out"), withIntermediateDirectories: true)
@@ -175,7 +175,7 @@ struct ManifestCommandTests {
 
     @Test("release.manifest in .slipway.yml sets the path; release.inToto turns the statement on")
     func configuredPath() throws {
-        let repo = try ReleaseFixture.released()
+        let repo = try ReleaseFixture.unreleased()
         try repo.write(".slipway.yml", "release:\n  manifest: dist/{version}-{build}/{commit}.json\n  inToto: true\n")
         try ReleaseFixture.writeArtifact(repo, "build/a.ipa", size: 10)
         try repo.commit("Configure slipway")
@@ -191,7 +191,7 @@ struct ManifestCommandTests {
 
     @Test("an unknown placeholder in release.manifest is a configuration error at its line and column")
     func badPlaceholder() throws {
-        let repo = try ReleaseFixture.released()
+        let repo = try ReleaseFixture.unreleased()
         try repo.write(".slipway.yml", "release:\n  manifest: out/{verison}/manifest.json\n")
         let result = try repo.slipway("manifest")
         #expect(result.status == 2)
@@ -203,7 +203,7 @@ struct ManifestCommandTests {
 
     @Test("with a release tag on HEAD, git.tag names it and the range starts at the release before")
     func taggedHead() throws {
-        let repo = try ReleaseFixture.released()
+        let repo = try ReleaseFixture.unreleased()
         try repo.git(["tag", "-a", "v1.2.0", "-m", "Release 1.2.0"])
         let result = try repo.slipway("manifest")
         #expect(result.status == 0, "\(result.stderr)")
@@ -259,7 +259,7 @@ struct ManifestCommandTests {
 
     @Test("manifest --help describes the command; a missing --output value is a usage error")
     func help() throws {
-        let repo = try ReleaseFixture.released()
+        let repo = try ReleaseFixture.unreleased()
         let help = try repo.slipway("manifest", "--help")
         #expect(help.status == 0)
         #expect(
@@ -275,7 +275,7 @@ struct ManifestCommandTests {
 struct ManifestConfiguredArtifactsTests {
     @Test("with no --artifact, slipway manifest records the files 'artifacts:' names; --artifact replaces them")
     func configuredArtifacts() throws {
-        let repo = try ReleaseFixture.released()
+        let repo = try ReleaseFixture.unreleased()
         try repo.write(".slipway.yml", "artifacts:\n  - build/*.ipa\n  - build/**/*.zip\n")
         try repo.commit("Configure artifacts")
         try ReleaseFixture.writeArtifact(repo, "build/MyApp.ipa", size: 1000)

@@ -23,7 +23,7 @@ struct ManifestModelTests {
 
     @Test("a failed release records every stage result, the failing stage, and stays valid against the schema")
     func failedRelease() throws {
-        let repo = try ReleaseFixture.released()
+        let repo = try ReleaseFixture.unreleased()
         let now = Date(timeIntervalSince1970: 1_714_564_800.25)
         var (workspace, manifest) = try assembled(repo, now: now)
         manifest.stages = [
@@ -72,7 +72,7 @@ struct ManifestModelTests {
         "a release that failed before tagging ranges from the release tag on HEAD; a tagged release from the one before"
     )
     func rangeFollowsTheRelease() throws {
-        let repo = try ReleaseFixture.released()
+        let repo = try ReleaseFixture.unreleased()
         try repo.git(["tag", "-a", "v1.2.0", "-m", "Release 1.2.0"])
         let workspace = try Workspace.open(from: repo.url)
         let head = try workspace.requireRepository().resolveCommit("HEAD")
@@ -90,7 +90,7 @@ struct ManifestModelTests {
 
     @Test("check-jsonschema rejects manifests that break the schema, so validating against it means something")
     func schemaRejects() throws {
-        let repo = try ReleaseFixture.released()
+        let repo = try ReleaseFixture.unreleased()
         let (_, manifest) = try assembled(repo, now: Date())
         guard case .object(let valid) = manifest.json else { throw TestFailure("not an object") }
         var missing = valid
@@ -146,7 +146,7 @@ struct ManifestModelTests {
 
     @Test("the writer replaces an existing manifest atomically and keeps its file mode")
     func atomicRewrite() throws {
-        let repo = try ReleaseFixture.released()
+        let repo = try ReleaseFixture.unreleased()
         let (workspace, manifest) = try assembled(repo, now: Date())
         let url = workspace.root.appendingPathComponent("m/manifest.json")
         let writer = ManifestWriter(repository: try workspace.requireRepository(), environment: [:])

@@ -83,12 +83,12 @@ struct ReleaseCommandTests {
             manifest["version"]
                 == .object([
                     "marketing": .string("1.3.0"), "build": .string("43"),
-                    "previousMarketing": .string("1.1.0"), "previousBuild": .string("41"),
+                    "previousMarketing": .string("1.2.0"), "previousBuild": .string("41"),
                 ]))
         #expect(manifest["git"]?["commit"]?.stringValue == (try repo.head()))
         #expect(manifest["git"]?["tag"]?.stringValue == "v1.3.0")
         #expect(manifest["git"]?["branch"]?.stringValue == "main")
-        #expect(manifest["git"]?["range"]?["baseTag"]?.stringValue == "v1.1.0")
+        #expect(manifest["git"]?["range"]?["baseTag"]?.stringValue == "v1.2.0")
         #expect(manifest["trigger"]?["requested"]?.stringValue == "auto")
         #expect(manifest["trigger"]?["bump"]?.stringValue == "minor")
         // The trigger is the verdict that started the release, not one that counts the version bump itself.
@@ -145,7 +145,7 @@ struct ReleaseCommandTests {
     @Test("auto takes the level detect suggests since the latest release tag, and refuses when there is nothing new")
     func autoLevel() throws {
         let repo = try ReleaseRepository.make()
-        let suggested = try repo.detectJSON("--base", "v1.1.0", "--head", "HEAD")["bump"] as? String
+        let suggested = try repo.detectJSON("--base", "v1.2.0", "--head", "HEAD")["bump"] as? String
         #expect(suggested == "minor")
         #expect(try repo.slipway("release", "auto").status == 0)
         #expect(try repo.log("%s") == "Release 1.3.0 (43)\n")

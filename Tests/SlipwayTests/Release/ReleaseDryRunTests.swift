@@ -26,7 +26,7 @@ struct ReleaseDryRunTests {
         let text = result.stdout
         for expected in [
             "version       1.2.0 -> 1.3.0\n", "build         42 -> 43\n",
-            "bump          auto: minor, as detect suggests for the commits since v1.1.0\n",
+            "bump          auto: minor, as detect suggests for the commits since v1.2.0\n",
             "-    MARKETING_VERSION: \"1.2.0\"\n-    CURRENT_PROJECT_VERSION: \"42\"\n+    MARKETING_VERSION: \"1.3.0\"\n+    CURRENT_PROJECT_VERSION: \"43\"\n",
             "1. check\n", "2. archive\n", "     SLIPWAY_VERSION=1.3.0\n", "     SLIPWAY_BUILD=43\n",
             "     SLIPWAY_TAG=v1.3.0\n",

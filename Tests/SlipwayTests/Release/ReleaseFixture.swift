@@ -20,8 +20,24 @@ enum ReleaseFixture {
         """
     }
 
-    /// `v1.1.0` (1.1.0, build 41), then two commits moving to 1.2.0 (42) with a shared-code change.
+    /// `v1.2.0` (1.2.0, build 41), then two commits: a shared-code change and the build moved to 42. (A spec
+    /// already at a newer, untagged version would be released as it is, not bumped.)
     static func released() throws -> TestRepository {
+        let repo = try TestRepository()
+        try repo.write("project.yml", spec(version: "1.2.0", build: "41"))
+        try repo.write("iOS/App.swift")
+        try repo.commit("Initial app")
+        try repo.git(["tag", "-a", "v1.2.0", "-m", "Release 1.2.0"])
+        try repo.write("Shared/Model.swift", "struct Model {}\n")
+        try repo.commit("feat: shared model")
+        try repo.write("project.yml", spec(version: "1.2.0", build: "42"))
+        try repo.commit("Bump build to 42")
+        return repo
+    }
+
+    /// `v1.1.0` (1.1.0, build 41), then two commits moving to 1.2.0 (42) with a shared-code change: a spec ahead of
+    /// its last release tag, which `release` (auto) releases as it is and a tag on HEAD (`v1.2.0`) releases.
+    static func unreleased() throws -> TestRepository {
         let repo = try TestRepository()
         try repo.write("project.yml", spec(version: "1.1.0", build: "41"))
         try repo.write("iOS/App.swift")

@@ -26,7 +26,7 @@ enum ReleaseRepository {
 
         """
 
-    /// `ReleaseFixture.released()` (v1.1.0, then 1.2.0 (42) with a shared-code change, so auto means minor) with
+    /// `ReleaseFixture.released()` (v1.2.0, then a shared-code change and build 42, so auto means minor) with
     /// `.slipway.yml` and a `.gitignore` of `build/` committed.
     static func make(config: String = recordingStages) throws -> TestRepository {
         let repo = try ReleaseFixture.released()

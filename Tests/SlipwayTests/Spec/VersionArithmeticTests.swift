@@ -12,7 +12,7 @@ struct VersionArithmeticTests {
             ("1.9", .patch, "1.9.1"), ("1.9", .minor, "1.10"), ("1.9", .major, "2.0"),
             ("3", .patch, "3.0.1"), ("3", .minor, "3.1"), ("3", .major, "4"),
             ("1.2.9", .patch, "1.2.10"), ("0.9.9", .minor, "0.10.0"), ("9.9.9", .major, "10.0.0"),
-            ("2026.1.29", .patch, "2026.1.30"), ("2024.05.1", .patch, "2024.05.2"), ("1.2.05", .patch, "1.2.6"),
+            ("2026.1.29", .patch, "2026.1.30"), ("2024.05.1", .patch, "2024.05.2"), ("1.2.05", .patch, "1.2.06"),
             ("1.2.3.4", .patch, "1.2.4.0"), ("1.2.3.4", .minor, "1.3.0.0"),
         ])
     func marketing(_ old: String, _ level: BumpLevel, _ new: String) throws {
@@ -59,9 +59,13 @@ struct VersionArithmeticTests {
         #expect(ScalarRewriter.canStayPlain(text) == expected)
     }
 
-    @Test("--set accepts any single-line text, --build only build numbers")
+    @Test("--set accepts what App Store Connect does (one to three integers), --build only build numbers")
     func requestValidation() {
-        #expect(BumpRequest.problem(withSetValue: "2.0.0-beta.1") == nil)
+        #expect(BumpRequest.problem(withSetValue: "2.0.0-beta.1") != nil)
+        #expect(BumpRequest.problem(withSetValue: "1.2.3.4")?.hasSuffix("for example 1.2.3") == true)
+        #expect(BumpRequest.problem(withSetValue: "2.0 beta")?.hasSuffix("for example 2.0") == true)
+        #expect(BumpRequest.problem(withSetValue: "26.07.5") == nil)
+        #expect(BumpRequest.problem(withSetValue: "3") == nil)
         #expect(BumpRequest.problem(withSetValue: "") != nil)
         #expect(BumpRequest.problem(withSetValue: "1.0\n2.0") != nil)
         #expect(BumpRequest.problem(withSetValue: " 1.0") != nil)
