@@ -9,6 +9,7 @@ public enum GitHubError: SlipwayError, Equatable {
     case api(status: Int, request: String, detail: String)
     case invalidResponse(request: String, reason: String)
     case assetExists(name: String, tag: String)
+    case tagNotPushed(tag: String, repository: String)
     case duplicateAsset(name: String)
     case unreadableAsset(path: String, reason: String)
 
@@ -27,6 +28,9 @@ public enum GitHubError: SlipwayError, Equatable {
             return "unexpected answer from GitHub to \(request): \(reason)"
         case .assetExists(let name, let tag):
             return "the release for \(tag.cQuotedIfNeeded) already has an asset named \(name.cQuotedIfNeeded)"
+        case .tagNotPushed(let tag, let repository):
+            return "\(repository) has no tag \(tag.cQuotedIfNeeded); GitHub would create it at the default "
+                + "branch's head"
         case .duplicateAsset(let name):
             return "two assets are named \(name.cQuotedIfNeeded); GitHub names an asset by its file name"
         case .unreadableAsset(let path, let reason):
@@ -54,6 +58,8 @@ public enum GitHubError: SlipwayError, Equatable {
             return "check GITHUB_API_URL: it must be GitHub's REST API (https://api.github.com by default)"
         case .assetExists:
             return "delete that asset from the release on GitHub, or give the file another name, then run again"
+        case .tagNotPushed(let tag, _):
+            return "push the tag first ('git push origin \(tag)', or release.push: true), or make a draft with --draft"
         case .duplicateAsset:
             return "rename one of the files"
         case .unreadableAsset:

@@ -57,7 +57,9 @@ struct GitHubReleaseCommandTests {
     }
 
     /// A GitHub that has no release for the tag yet, or (`existing`) one with these asset names.
-    static func server(existing: [String]? = nil, draft: [String]? = nil) throws -> LocalHTTPServer {
+    static func server(existing: [String]? = nil, draft: [String]? = nil, tagPushed: Bool = true) throws
+        -> LocalHTTPServer
+    {
         final class Base: @unchecked Sendable { var url = "" }
         let base = Base()
         let server = try LocalHTTPServer { request in
@@ -75,6 +77,9 @@ struct GitHubReleaseCommandTests {
             case ("GET", "/repos/acme/holder/releases/tags/v1.2.0"):
                 guard let existing else { return .json(404, #"{"message":"Not Found"}"#) }
                 return release(existing)
+            case ("GET", "/repos/acme/holder/git/ref/tags/v1.2.0"):
+                guard tagPushed else { return .json(404, #"{"message":"Not Found"}"#) }
+                return .json(200, #"{"ref":"refs/tags/v1.2.0","object":{"sha":"aa","type":"tag"}}"#)
             case ("POST", "/repos/acme/holder/releases"):
                 return release([])
             case ("GET", "/repos/acme/holder/releases"):
@@ -129,8 +134,8 @@ struct GitHubReleaseCommandTests {
         let requests = server.requests
         #expect(
             requests.map { "\($0.method) \($0.path)" } == [
-                "GET /repos/acme/holder/releases/tags/v1.2.0", "POST /repos/acme/holder/releases",
-                "POST /uploads/repos/acme/holder/releases/1/assets",
+                "GET /repos/acme/holder/releases/tags/v1.2.0", "GET /repos/acme/holder/git/ref/tags/v1.2.0",
+                "POST /repos/acme/holder/releases", "POST /uploads/repos/acme/holder/releases/1/assets",
                 "POST /uploads/repos/acme/holder/releases/1/assets",
             ])
         for request in requests {
@@ -139,7 +144,7 @@ struct GitHubReleaseCommandTests {
             #expect(request.header("X-GitHub-Api-Version") == "2022-11-28")
             #expect(request.header("User-Agent")?.hasPrefix("slipway/") == true)
         }
-        let create = requests[1]
+        let create = requests[2]
         #expect(create.header("Content-Type") == "application/json")
         let body = try #require(try JSONSerialization.jsonObject(with: create.body) as? [String: Any])
         #expect(body["tag_name"] as? String == "v1.2.0")
@@ -199,6 +204,17 @@ struct GitHubReleaseCommandTests {
         #expect(fresh.requests.map(\.method) == ["GET", "GET", "POST"])
         let body = try #require(try JSONSerialization.jsonObject(with: fresh.requests[2].body) as? [String: Any])
         #expect(body["draft"] as? Bool == true)
+    }
+
+    @Test("a tag GitHub does not have is refused before a release is made, unless the release is a draft")
+    func tagNotPushed() throws {
+        let server = try Self.server(tagPushed: false)
+        defer { server.stop() }
+        let result = try run(["--tag", "v1.2.0"], environment(server))
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("acme/holder has no tag v1.2.0"), "\(result.stderr)")
+        #expect(result.stderr.contains("git push origin v1.2.0"))
+        #expect(!server.requests.contains { $0.method == "POST" })
     }
 
     @Test("without GITHUB_REPOSITORY the push remote's URL names the repository")
