@@ -29,7 +29,8 @@ public enum GitHubError: SlipwayError, Equatable {
         case .assetExists(let name, let tag):
             return "the release for \(tag.cQuotedIfNeeded) already has an asset named \(name.cQuotedIfNeeded)"
         case .tagNotPushed(let tag, let repository):
-            return "\(repository) has no tag \(tag.cQuotedIfNeeded); GitHub would create it at the default branch's head"
+            return "\(repository) has no tag \(tag.cQuotedIfNeeded); GitHub would create it at the default "
+                + "branch's head"
         case .duplicateAsset(let name):
             return "two assets are named \(name.cQuotedIfNeeded); GitHub names an asset by its file name"
         case .unreadableAsset(let path, let reason):

@@ -101,7 +101,8 @@ public struct GitHubReleaseService {
         if existing.status == 404, !request.draft {
             // GitHub creates a tag it does not have at the default branch's head: a tag not yet pushed would be
             // published on the wrong commit. A draft may wait for its tag.
-            let ref = "/repos/\(repository.owner)/\(repository.name)/git/ref/tags/"
+            let ref =
+                "/repos/\(repository.owner)/\(repository.name)/git/ref/tags/"
                 + request.tag.split(separator: "/", omittingEmptySubsequences: false)
                 .map { GitHubReleaseService.escaped(String($0)) }.joined(separator: "/")
             if try send("GET", ref, accept: [404]).status == 404 {
