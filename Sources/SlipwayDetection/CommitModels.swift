@@ -21,9 +21,10 @@ final class CommitModels {
         let reach: AffectedTargets
         /// The targets that ship, in the model's order.
         let shipped: [ProjectTarget]
-        /// Each shipping application with the targets it embeds or links.
-        let apps: [(name: String, members: Set<String>)]
-        /// Whether any file can be shared: the shipped targets span two platforms, or there are two apps.
+        /// Each shipped target's dependency closure, by name: a target that embeds or links one compiling a file
+        /// holds that file too.
+        let closures: [String: Set<String>]
+        /// Whether any file can be shared across platforms: the shipped targets span two platforms.
         let mayShare: Bool
         /// What a comparison with the model before or after reads, made on first use.
         private(set) lazy var snapshot = ProjectModelDiff.Snapshot(model)
@@ -31,12 +32,17 @@ final class CommitModels {
         /// models that differ only in what no path's answer depends on (versions, settings) share it.
         private let memo: SharingMemo
 
-        /// The platforms and apps of the shipped targets that compile a path.
+        /// The shipped targets that hold a path: those that compile it, and those that embed or link one of them.
         struct Sharing {
+            /// Their platforms, in the model's order.
             var platforms: [String]
-            var apps: [String]
+            /// How many they are.
+            var holders: Int
 
-            var isShared: Bool { platforms.count > 1 || apps.count > 1 }
+            /// Code of one target is that target's own, however many platforms it builds for (one target with
+            /// `supportedDestinations`, flavours of one app on one platform); code two targets hold that together
+            /// build for two platforms is shared.
+            var isShared: Bool { holders > 1 && platforms.count > 1 }
         }
 
         init(model: ProjectModel, reach: AffectedTargets, memos: SharingMemos) {
@@ -45,21 +51,23 @@ final class CommitModels {
             let names = model.shippedTargetNames
             shipped = model.targets.filter { names.contains($0.name) }
             memo = memos.memo(for: Self.reachKey(shipped, model: model))
-            apps = model.shippingApplications.map { app in
-                (app.name, Set([app.name] + model.dependencyClosure(of: app.name).map(\.name)))
-            }
-            mayShare = apps.count > 1 || Set(shipped.flatMap(\.platforms)).count > 1
+            var closures: [String: Set<String>] = [:]
+            for target in shipped { closures[target.name] = Set(model.dependencyClosure(of: target.name).map(\.name)) }
+            self.closures = closures
+            mayShare = Set(shipped.flatMap(\.platforms)).count > 1
         }
 
         func sharing(of path: String) -> Sharing {
             if let known = memo.answers[path] { return known }
-            let compilers = shipped.filter { reach.compiles($0, path) }
+            let compilers = Set(shipped.filter { reach.compiles($0, path) }.map(\.name))
+            let holders = shipped.filter { target in
+                compilers.contains(target.name) || !(closures[target.name] ?? []).isDisjoint(with: compilers)
+            }
             var platforms: [String] = []
-            for platform in compilers.flatMap(\.platforms) where !platforms.contains(platform) {
+            for platform in holders.flatMap(\.platforms) where !platforms.contains(platform) {
                 platforms.append(platform)
             }
-            let inApps = apps.filter { app in compilers.contains { app.members.contains($0.name) } }.map(\.name)
-            let found = Sharing(platforms: platforms, apps: inApps)
+            let found = Sharing(platforms: platforms, holders: holders.count)
             // A commit touching thousands of files (a reformat, a root commit) would keep them all.
             if memo.answers.count >= Self.pathLimit { memo.answers.removeAll(keepingCapacity: true) }
             memo.answers[path] = found
@@ -69,7 +77,7 @@ final class CommitModels {
         private static let pathLimit = 4096
 
         /// Everything `sharing(of:)` reads of the model: the shipped targets' platforms, sources, dependencies and
-        /// local packages, and which apps hold which targets.
+        /// local packages.
         static func reachKey(_ shipped: [ProjectTarget], model: ProjectModel) -> String {
             var key = ""
             for target in shipped {

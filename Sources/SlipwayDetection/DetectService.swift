@@ -46,6 +46,9 @@ public struct DetectService {
     public var detector: MajorChangeDetector {
         var detector = specDetector
         detector.appFiles = appFiles ?? DetectService.appFiles(of: workspace)
+        if workspace.configuration.detect.sharedCode == .reach {
+            detector.appScopes = DetectService.appScopes(of: workspace)
+        }
         return detector
     }
 

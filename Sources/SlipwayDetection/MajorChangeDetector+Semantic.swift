@@ -65,9 +65,10 @@ extension MajorChangeDetector {
 
     // MARK: shared-code
 
-    /// With `sharedCode: reach` and a model at the head: a changed file is shared when the shipped targets compiling
-    /// it build for more than one platform or belong to more than one shipping app (plus any `sharedPaths` the
-    /// configuration names). Otherwise by folder name.
+    /// With `sharedCode: reach` and a model at the head: a changed file is shared when two or more shipped targets
+    /// hold it (compile it, or embed or link a target that does) and together build for more than one platform, or
+    /// when it is compiled into more than one app of `apps:` (plus any `sharedPaths` the configuration names).
+    /// Otherwise by folder name.
     func judgeShared(_ paths: [String], models: ModelLookup, into rules: inout RuleResults) {
         let named = config.given.contains("sharedPaths") ? config.sharedPaths : []
         guard config.sharedCode == .reach else {
@@ -108,19 +109,25 @@ extension MajorChangeDetector {
                 byName.append(path)
                 continue
             }
-            guard resolved.mayShare else { continue }
+            guard resolved.mayShare || appScopes.count > 1 else { continue }
             let sharing = resolved.sharing(of: path)
-            guard sharing.isShared else { continue }
+            // Apps of `apps:` on one spec: a file a shipped target compiles and two apps' targets reach.
+            let apps =
+                appScopes.count > 1 && sharing.holders > 0
+                ? appScopes.filter { $0.value.concerns(path) }.map(\.key).sorted() : []
+            guard sharing.isShared || apps.count > 1 else { continue }
             shared.append(path)
-            for platform in sharing.platforms where !platforms.contains(platform) { platforms.append(platform) }
-            for app in sharing.apps where !appNames.contains(app) { appNames.append(app) }
+            if sharing.isShared {
+                for platform in sharing.platforms where !platforms.contains(platform) { platforms.append(platform) }
+            }
+            for app in apps where !appNames.contains(app) { appNames.append(app) }
         }
         guard !shared.isEmpty else {
             let extra = named.isEmpty ? "" : ", nor under \(QuietText.list(named.map(\.pattern)))"
             rules.quiet.append(
                 (
                     .sharedCode,
-                    "no changed file is compiled for more than one platform or app (the project model at "
+                    "no changed file is compiled into targets of more than one platform, or into more than one app (the project model at "
                         + "\(models.head.short))\(extra)"
                 ))
             return

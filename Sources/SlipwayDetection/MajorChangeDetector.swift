@@ -17,6 +17,8 @@ public struct MajorChangeDetector {
     public let environment: [String: String]
     /// With several apps: which files concern the app judged (a file only other apps compile does not).
     public var appFiles: (any AppFileScope)?
+    /// Every app's file scope, by name, when `apps:` lists several: a file two apps compile is shared code.
+    public var appScopes: [String: any AppFileScope] = [:]
     /// The explanations of quiet rules that depend on the configuration alone, written once instead of for each of
     /// the thousands of verdicts `detect --each` makes.
     private let quietText: QuietText

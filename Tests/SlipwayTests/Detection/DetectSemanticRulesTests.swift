@@ -183,7 +183,8 @@ struct DetectSemanticRulesTests {
         #expect(!inApp.major)
         #expect(
             inApp.quiet("shared-code")
-                == "no changed file is compiled for more than one platform or app (the project model at "
+                == "no changed file is compiled into targets of more than one platform, or into more than one app (the "
+                + "project model at "
                 + "\(history.short("in-app shared")))")
         let framework = try history.repo.detect(history.sha("framework"))
         #expect(framework.rules == ["shared-code"])
@@ -233,7 +234,7 @@ struct DetectSemanticRulesTests {
         #expect(inApp.reason("shared-code")?.paths == ["iOS/Presentation/Shared/Row.swift"])
     }
 
-    @Test("a local package two apps link is shared code, naming the apps")
+    @Test("a local package two apps of apps: link is shared code, naming the apps; flavours of one app are not")
     func packageOfTwoApps() throws {
         let repo = try TestRepository()
         try repo.write(
@@ -262,13 +263,75 @@ struct DetectSemanticRulesTests {
         try repo.commit("Kit change")
         try repo.edit("Notes/Notes.swift")
         try repo.commit("Notes change")
-        let kit = try repo.detect("HEAD~1")
+        // Without apps:, two application targets on one platform are one app's flavours (a team's Development,
+        // Staging and Production apps): a file they all compile is not shared.
+        let flavours = try repo.detect("HEAD~1")
+        #expect(flavours.reason("shared-code") == nil)
+        try expectEachEqualsSingle(repo)
+
+        try repo.write(
+            ".slipway.yml",
+            """
+            apps:
+              - name: Notes
+                spec: project.yml
+                targets: [Notes]
+              - name: Tasks
+                spec: project.yml
+                targets: [Tasks]
+
+            """)
+        try repo.commit("Two apps")
+        let kit = try repo.detect("--app", "Notes", "HEAD~2")
         #expect(
             kit.reason("shared-code")?.message == "shared code changed: Packages/Kit/Sources/Kit/Kit.swift "
                 + "(in apps Notes, Tasks)")
         #expect(kit.reason("shared-code")?.apps == ["Notes", "Tasks"])
-        #expect(try repo.detect().rules.isEmpty)
+        #expect(try repo.detect("--app", "Notes", "HEAD~1").reason("shared-code") == nil)
+    }
+
+    @Test("one target built for iOS and macOS (supportedDestinations) owns its code: it is not shared code")
+    func oneTargetManyDestinations() throws {
+        let repo = try TestRepository()
+        try repo.write(
+            "project.yml",
+            """
+            name: Wallet
+            targets:
+              Wallet:
+                type: application
+                supportedDestinations: [iOS, macOS]
+                platform: auto
+                sources: [Wallet]
+
+            """)
+        try repo.touch("Wallet/App.swift")
+        try repo.commit("Wallet")
+        try repo.edit("Wallet/App.swift")
+        try repo.commit("App change")
+        #expect(try repo.detect().reason("shared-code") == nil)
         try expectEachEqualsSingle(repo)
+
+        // A framework XcodeGen makes one target per platform of (WalletKit_iOS, WalletKit_macOS) is shared.
+        let sdk = try TestRepository()
+        try sdk.write(
+            "project.yml",
+            """
+            name: WalletKit
+            targets:
+              WalletKit:
+                type: framework
+                platform: [iOS, macOS]
+                sources: [Sources]
+
+            """)
+        try sdk.touch("Sources/Kit.swift")
+        try sdk.commit("Kit")
+        try sdk.edit("Sources/Kit.swift")
+        try sdk.commit("Kit change")
+        #expect(
+            try sdk.detect().reason("shared-code")?.message
+                == "shared code changed: Sources/Kit.swift (compiled for iOS, macOS)")
     }
 
     @Test("--each gives every commit of the histories the verdict detect <commit> gives")
