@@ -25,7 +25,7 @@ public enum DisplayPath {
         let origin = RealPath.foldedNames(base)
         var common = 0
         while common < target.count, common < origin.count,
-            target[common].unicodeScalars.elementsEqual(origin[common].unicodeScalars)
+            target[common].utf8.elementsEqual(origin[common].utf8)
         {
             common += 1
         }

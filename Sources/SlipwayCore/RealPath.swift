@@ -41,16 +41,35 @@ public enum RealPath {
     /// The names of `folded(path)`, in order. Split on the scalar `/`, as the file system splits: a combining mark
     /// right after a slash joins it into one Character, which a Character split would not cut.
     static func foldedNames(_ path: String) -> [Substring] {
-        let absolute =
-            path.unicodeScalars.first == "/" ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var absolute =
+            path.utf8.first == UInt8(ascii: "/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        absolute.makeContiguousUTF8()
+        // Walked as UTF-8 bytes: a `/` byte is always a whole scalar, so every index next to one is a scalar boundary
+        // and each name is cut from the scalars exactly as a scalar split would cut it.
+        let bytes = absolute.utf8
+        let scalars = absolute.unicodeScalars
+        let slash = UInt8(ascii: "/")
+        let dot = UInt8(ascii: ".")
         var names: [Substring] = []
-        for name in absolute.unicodeScalars.split(separator: "/") {
-            if name.elementsEqual(".".unicodeScalars) { continue }
-            if name.elementsEqual("..".unicodeScalars) {
-                _ = names.popLast()
-            } else {
-                names.append(Substring(name))
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            guard bytes[index] != slash else {
+                index = bytes.index(after: index)
+                continue
             }
+            let start = index
+            var length = 0
+            var dots = 0
+            while index != bytes.endIndex, bytes[index] != slash {
+                if bytes[index] == dot { dots += 1 }
+                length += 1
+                index = bytes.index(after: index)
+            }
+            if dots == length, length <= 2 {
+                if length == 2 { _ = names.popLast() }
+                continue
+            }
+            names.append(Substring(scalars[start..<index]))
         }
         return names
     }

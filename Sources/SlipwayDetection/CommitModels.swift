@@ -27,7 +27,8 @@ final class CommitModels {
         /// Whether any file can be shared across platforms: the shipped targets span two platforms.
         let mayShare: Bool
         /// What a comparison with the model before or after reads, made on first use.
-        private(set) lazy var snapshot = ProjectModelDiff.Snapshot(model)
+        private(set) lazy var snapshot = ProjectModelDiff.Snapshot(model, shippedNames: shippedNames)
+        private let shippedNames: Set<String>
         /// What each path asked about compiles into, by path: histories change the same files again and again, and
         /// models that differ only in what no path's answer depends on (versions, settings) share it.
         private let memo: SharingMemo
@@ -49,6 +50,7 @@ final class CommitModels {
             self.model = model
             self.reach = reach
             let names = model.shippedTargetNames
+            shippedNames = names
             shipped = model.targets.filter { names.contains($0.name) }
             memo = memos.memo(for: Self.reachKey(shipped, model: model))
             var closures: [String: Set<String>] = [:]
@@ -123,6 +125,8 @@ final class CommitModels {
     }
 
     private let memos = SharingMemos()
+    /// Spec files as read for the models before: a new version of the spec reads again only the files it changed.
+    private let values = SpecValueCache()
 
     let repository: Repository
     let specPath: String
@@ -174,7 +178,7 @@ final class CommitModels {
                 let location = loader.location(spec: specPath, projectRoot: projectRoot)
                 spec = try loader.load(location, access: .read, policy: .missingIncludesSkipped)
             }
-            let model = try ProjectModel.resolve(spec, environment: environment)
+            let model = try ProjectModel.resolve(spec, environment: environment, values: values)
             let root = projectRoot.map(SpecPath.normalize) ?? SpecPathParentOf.folder(of: specPath)
             return .resolved(
                 ResolvedModel(

@@ -5,9 +5,13 @@ import SlipwaySpec
 extension ProjectModel {
     /// The model of a spec already read by `SpecLoader`; `environment` gives `${VAR}` values, as XcodeGen takes them
     /// from its own environment.
-    public static func resolve(_ spec: LoadedSpec, environment: [String: String]) throws(SpecError) -> ProjectModel {
+    /// `values`: files read before (by the resolutions of other versions of the same spec), read again only when
+    /// their bytes changed.
+    public static func resolve(_ spec: LoadedSpec, environment: [String: String], values: SpecValueCache? = nil)
+        throws(SpecError) -> ProjectModel
+    {
         var resolution = SpecResolution()
-        let merged = resolution.resolveProject(try resolution.merge(spec, environment: environment))
+        let merged = resolution.resolveProject(try resolution.merge(spec, environment: environment, values: values))
         var builder = ProjectModelBuilder(merged: merged)
         var model = builder.build()
         // A value templates or anchors copy into several targets is one mistake, said once.

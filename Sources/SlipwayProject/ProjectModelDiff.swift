@@ -65,8 +65,13 @@ public struct ProjectModelDiff: Sendable, Equatable {
         let schemes: String
 
         public init(_ model: ProjectModel) {
+            self.init(model, shippedNames: model.shippedTargetNames)
+        }
+
+        /// `shippedNames`: the model's `shippedTargetNames`, when the caller has them already.
+        public init(_ model: ProjectModel, shippedNames: Set<String>) {
             facts = ProjectModelDiff.facts(of: model)
-            shippedNames = model.shippedTargetNames
+            self.shippedNames = shippedNames
             content = ProjectModelDiff.canonical(model.merged)
             schemes = ProjectModelDiff.canonical(ProjectModelDiff.schemes(of: model.merged))
         }

@@ -1,5 +1,6 @@
 import SlipwayCore
 import SlipwaySpec
+import SlipwayYAML
 
 /// XcodeGen's way from spec files to one dictionary: each file read with `${VAR}` expanded and its paths prefixed
 /// with its folder (`relativePaths`), includes merged under the including file (`SpecFile.mergedDictionary`), then
@@ -10,12 +11,20 @@ struct SpecResolution {
 
     /// The merged dictionary of every document, the root's keys winning over its includes', later includes over
     /// earlier ones.
-    mutating func merge(_ spec: LoadedSpec, environment: [String: String]) throws(SpecError) -> ProjectValue {
+    mutating func merge(_ spec: LoadedSpec, environment: [String: String], values cache: SpecValueCache? = nil)
+        throws(SpecError) -> ProjectValue
+    {
         var values: [ProjectValue] = []
         var children: [Int: [Int]] = [:]
         for (index, document) in spec.documents.enumerated() {
-            var reader = ProjectValueReader(file: document.file, environment: environment)
-            values.append(try reader.read().prefixingPaths(document.pathPrefix))
+            let read: ProjectValue
+            if let cache {
+                read = try cache.value(of: document.file, environment: environment)
+            } else {
+                var reader = ProjectValueReader(file: document.file, environment: environment)
+                read = try reader.read()
+            }
+            values.append(read.prefixingPaths(document.pathPrefix))
             if let parent = document.includedBy { children[parent, default: []].append(index) }
         }
         func merged(_ index: Int) -> ProjectValue {
@@ -153,5 +162,48 @@ struct SpecResolution {
         }
         visit(reference)
         return all
+    }
+}
+
+/// Spec files as `ProjectValueReader` reads them, by their bytes: `detect --each` resolves a model for every version
+/// of the spec, and a version mostly changes one file of several.
+public final class SpecValueCache {
+    private struct Key: Hashable {
+        var path: String
+        var bytes: [UInt8]
+        var quotesSource: Bool
+
+        // The bytes hashed as one buffer: an array hashes element by element.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(path)
+            hasher.combine(quotesSource)
+            hasher.combine(bytes.count)
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+    }
+
+    private var values: [Key: ProjectValue] = [:]
+    private var order: [Key] = []
+    private var environment: [String: String]?
+    /// Files kept: a few versions of every file of a spec.
+    private static let limit = 256
+
+    public init() {}
+
+    /// What `file` reads as under `environment`; a cache serves one environment (another empties it).
+    func value(of file: YAMLFile, environment: [String: String]) throws(SpecError) -> ProjectValue {
+        if self.environment != environment {
+            values.removeAll()
+            order.removeAll()
+            self.environment = environment
+        }
+        let key = Key(path: file.path, bytes: file.bytes, quotesSource: file.quotesSource)
+        if let known = values[key] { return known }
+        var reader = ProjectValueReader(file: file, environment: environment)
+        let value = try reader.read()
+        values[key] = value
+        order.append(key)
+        if order.count > Self.limit { values.removeValue(forKey: order.removeFirst()) }
+        return value
     }
 }

@@ -49,7 +49,9 @@ package struct CommitSpecFiles: SpecFileSource, CommitTreeAddressing {
     }
 
     package func displayPath(of path: String) -> String {
-        DisplayPath.of(path, relativeTo: root)
+        // What `DisplayPath` makes of a path inside the root, from the normalised path's rest.
+        guard let relative = relative(path) else { return DisplayPath.of(path, relativeTo: root) }
+        return relative.isEmpty ? "." : relative
     }
 }
 

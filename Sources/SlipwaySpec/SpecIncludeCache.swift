@@ -122,7 +122,7 @@ package final class SpecIncludeCache {
             source: ProbedSpecFiles(files: files, log: log), environment: environment,
             boundary: SpecBoundary(root: files.root, isRepository: true))
         let location = SpecLocation(
-            spec: URL(fileURLWithPath: SpecPath.normalize(SpecPath.join(files.root, spec))),
+            spec: URL(fileURLWithPath: SpecPath.normalize(SpecPath.join(files.root, spec)), isDirectory: false),
             projectRoot: projectRoot.map { URL(fileURLWithPath: SpecPath.normalize(SpecPath.join(files.root, $0))) })
         return try loader.load(location, access: .read, policy: policy)
     }

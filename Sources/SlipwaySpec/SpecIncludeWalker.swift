@@ -126,11 +126,12 @@ struct SpecIncludeWalker<Source: SpecFileSource> {
 
     /// Parses one spec file, which must be a mapping of spec keys.
     private func parse(_ bytes: [UInt8], path: String, quotesSource: Bool) throws(SpecError) -> YAMLFile {
-        let display = source.displayPath(of: path)
-        let file = try source.parsed(path, bytes: bytes) { bytes throws(SpecError) in
-            try Self.parse(bytes, displayPath: display, quotesSource: quotesSource)
+        // Named only when parsed or refused: `detect --each` finds most files parsed already.
+        let file = try source.parsed(path, bytes: bytes) { [source] bytes throws(SpecError) in
+            try Self.parse(bytes, displayPath: source.displayPath(of: path), quotesSource: quotesSource)
         }
         if let root = file.root, root.kind != .mapping {
+            let display = source.displayPath(of: path)
             throw SpecError(
                 "\(display) must be a mapping of spec keys (name:, settings:, targets:), found \(root.kindName)",
                 at: root, in: file, hint: "an XcodeGen spec starts with keys such as 'name: MyApp'")

@@ -41,7 +41,9 @@ package struct SpecLoader<Source: SpecFileSource> {
             documentOfVisit[index] = documents.count
             documents.append(
                 SpecDocument(
-                    url: URL(fileURLWithPath: visit.path), displayPath: source.displayPath(of: visit.path),
+                    // A file that was read: said so, its URL needs no look at the disk.
+                    url: URL(fileURLWithPath: visit.path, isDirectory: false),
+                    displayPath: source.displayPath(of: visit.path),
                     rootRelativePath: DisplayPath.of(visit.path, relativeTo: root, outside: .climbing), file: file,
                     includedFrom: visit.includedFrom, includedBy: visit.parent.flatMap { documentOfVisit[$0] },
                     pathPrefix: visit.pathPrefix))
