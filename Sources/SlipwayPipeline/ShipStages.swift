@@ -249,11 +249,19 @@ public struct ShipPlan: Sendable, Equatable {
                 case .zip:
                     package.append(["ditto", "-c", "-k", "--keepParent", exported, file])
                 case .dmg:
-                    package.append(
+                    // The image holds a folder with the app (as Apple's packaging guide builds one), and is signed
+                    // with the Developer ID Application identity and a secure timestamp before notarization.
+                    let folder = "\(base)-dmg"
+                    let name = (exported as NSString).lastPathComponent
+                    package += [
+                        ["rm", "-rf", folder],
+                        ["ditto", exported, "\(folder)/\(name)"],
                         [
-                            "hdiutil", "create", "-volname", app.target.productName, "-srcfolder", exported, "-ov",
+                            "hdiutil", "create", "-volname", app.target.productName, "-srcfolder", folder, "-ov",
                             "-format", "UDZO", file,
-                        ])
+                        ],
+                        ["codesign", "--sign", config.applicationIdentity, "--timestamp", file],
+                    ]
                     if config.notarize { package += notarized(file) }
                 case .pkg:
                     package.append(

@@ -117,10 +117,13 @@ struct ShipMethodTests {
         #expect(
             stages["package"]?.argv == [
                 ["ditto", "-c", "-k", "--keepParent", "build/Relay/Relay.app", "build/Relay/Relay.zip"],
+                ["rm", "-rf", "build/Relay/Relay-dmg"],
+                ["ditto", "build/Relay/Relay.app", "build/Relay/Relay-dmg/Relay.app"],
                 [
-                    "hdiutil", "create", "-volname", "Relay", "-srcfolder", "build/Relay/Relay.app", "-ov", "-format",
+                    "hdiutil", "create", "-volname", "Relay", "-srcfolder", "build/Relay/Relay-dmg", "-ov", "-format",
                     "UDZO", "build/Relay/Relay.dmg",
                 ],
+                ["codesign", "--sign", "Developer ID Application", "--timestamp", "build/Relay/Relay.dmg"],
                 [
                     "slipway", "notarize", "build/Relay/Relay.dmg", "--result",
                     "build/Relay/Relay.dmg.notarization.json",
@@ -459,10 +462,12 @@ struct ShipSigningTests {
         let file = try #require(automatic.stages.first { $0.name == "export" }?.files.first)
         #expect(try ShipStagesTests.plistlib(file.contents)["signingStyle"] as? String == "automatic")
     }
+
 }
 
-/// A Developer ID release carried out, with fake `xcodebuild`, `ditto`, `hdiutil` and `xcrun` (notarytool and
-/// stapler) on PATH: the manifest records what shipped, each file's sha256 and each notarization's id and status.
+/// A Developer ID release carried out, with fake `xcodebuild`, `ditto`, `hdiutil`, `codesign` and `xcrun`
+/// (notarytool and stapler) on PATH: the manifest records what shipped, each file's sha256 and each notarization's
+/// id and status.
 @Suite("Ship manifest")
 struct ShipManifestTests {
     static func fakeTools(in folder: URL) throws -> String {
@@ -480,7 +485,8 @@ struct ShipManifestTests {
             if [ -n "$export_path" ]; then mkdir -p "$export_path/Relay.app/Contents"; echo app > "$export_path/Relay.app/Contents/Info.plist"
             else mkdir -p "$archive"; fi
             """,
-            "ditto": "for a; do out=\"$a\"; done; echo \"zip of $5\" > \"$out\"",
+            "ditto": "for a; do out=\"$a\"; done; mkdir -p \"$(dirname \"$out\")\"; echo \"zip of $5\" > \"$out\"",
+            "codesign": "echo codesign \"$@\" >> xcrun-calls.txt",
             "hdiutil": "for a; do out=\"$a\"; done; echo dmg > \"$out\"",
             "xcrun": "echo \"$@\" >> xcrun-calls.txt; [ \"$1\" = notarytool ] && cat '\(accepted.path)'; exit 0",
         ]
@@ -533,5 +539,10 @@ struct ShipManifestTests {
         let calls = try repo.read("xcrun-calls.txt")
         #expect(calls.contains("stapler staple build/Relay/Relay.app\n"))
         #expect(calls.contains("stapler staple build/Relay/Relay.dmg\n"))
+        // The dmg is signed (Developer ID Application, secure timestamp) before it is notarized.
+        let signed = try #require(
+            calls.range(of: "codesign --sign Developer ID Application --timestamp build/Relay/Relay.dmg\n"))
+        let submitted = try #require(calls.range(of: "notarytool submit build/Relay/Relay.dmg"))
+        #expect(signed.lowerBound < submitted.lowerBound)
     }
 }
