@@ -103,6 +103,13 @@ public struct ShipPlan: Sendable, Equatable {
 
     /// The methods that have no chain for a platform, and a Sparkle feed without a Developer ID download.
     private static func check(_ apps: [ShippingApp], config: ShipConfig) throws(Failure) {
+        if config.destination == .upload, !config.uploadsToTestFlight {
+            // Xcode's `destination: upload` sends the build to App Store Connect (or, for Developer ID, to the
+            // notary service, leaving nothing exported for the notarize and package stages).
+            throw Failure(
+                "ship.destination upload is for method app-store-connect, and the method is \(config.method)",
+                hint: "remove 'destination: upload' (the export then writes the file into build/)")
+        }
         if config.isDeveloperID, let app = apps.first(where: { $0.platform != "macOS" }) {
             throw Failure(
                 "ship.method developer-id is for Mac apps, and \(app.name) ships for \(app.platform)",

@@ -463,6 +463,13 @@ struct ShipSigningTests {
         #expect(try ShipStagesTests.plistlib(file.contents)["signingStyle"] as? String == "automatic")
     }
 
+    @Test("destination upload with Developer ID is refused: the export would leave nothing to notarize or package")
+    func developerIDUpload() throws {
+        let ship = "ship:\n  method: developer-id\n  destination: upload\n"
+        let error = #expect(throws: Failure.self) { try Self.plan(Self.spec(extensionProfile: true), ship) }
+        #expect(
+            error?.message == "ship.destination upload is for method app-store-connect, and the method is developer-id")
+    }
 }
 
 /// A Developer ID release carried out, with fake `xcodebuild`, `ditto`, `hdiutil`, `codesign` and `xcrun`
