@@ -215,7 +215,12 @@ public struct ShipPlan: Sendable, Equatable {
             } else if config.uploadsToTestFlight, config.destination == .export {
                 let bundle = app.bundleIdentifier.flatMap { $0.contains("$") ? nil : ["--bundle-id", $0] } ?? []
                 var command = [plan.inputs.slipway, "testflight", "upload", exported, "--platform", app.uploadPlatform]
-                command += bundle + ShipPlan.groupArguments(config)
+                command += bundle
+                if app.platform == "macOS" {
+                    // `testflight upload` reads the versions from an .ipa only; a Mac App Store .pkg needs them given.
+                    command += ["--set", plan.values.version, "--build", plan.values.build]
+                }
+                command += ShipPlan.groupArguments(config)
                 if let file = plan.values.notesFile, plan.values.notes != nil { command += ["--notes-file", file] }
                 upload.append(command)
                 shipment.upload = "testflight"
