@@ -375,7 +375,7 @@ struct ShipMethodTests {
         try repo.write(".slipway.yml", "ship:\n  targets: [Viewr]\n")
         let unknown = try repo.slipway(arguments: ["run", "--dry-run"], extraEnvironment: Self.key)
         #expect(unknown.status != 0)
-        #expect(unknown.stderr.contains("ship.targets lists Viewr"))
+        #expect(unknown.stderr.contains(".slipway.yml:2:3: ship.targets lists Viewr"), "\(unknown.stderr)")
         #expect(unknown.stderr.contains("the apps that can ship: Holder, Viewer"))
         try repo.write(".slipway.yml", config)
 
@@ -472,7 +472,9 @@ struct ShipSigningTests {
         let ship = "ship:\n  method: developer-id\n  destination: upload\n"
         let error = #expect(throws: Failure.self) { try Self.plan(Self.spec(extensionProfile: true), ship) }
         #expect(
-            error?.message == "ship.destination upload is for method app-store-connect, and the method is developer-id")
+            error?.message
+                == ".slipway.yml:2:3: ship.destination upload is for method app-store-connect, and the method is "
+                + "developer-id")
     }
 }
 
