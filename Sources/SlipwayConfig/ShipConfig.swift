@@ -13,7 +13,7 @@ public struct ShipConfig: Sendable, Equatable {
     public enum Packaging: String, Sendable, CaseIterable, Codable {
         /// `ditto -c -k --keepParent`: what Sparkle and most downloads use.
         case zip
-        /// `hdiutil create`: a disk image, notarized and stapled itself.
+        /// `hdiutil create`: a disk image, signed with `applicationIdentity`, notarized and stapled itself.
         case dmg
         /// `productbuild --component`: an installer package, signed with `installerIdentity`.
         case pkg
@@ -47,6 +47,8 @@ public struct ShipConfig: Sendable, Equatable {
     public var notarize = true
     /// The identity `productbuild` signs a Developer ID pkg with.
     public var installerIdentity = "Developer ID Installer"
+    /// The identity `codesign` signs a Developer ID dmg with (the app inside is signed by the export).
+    public var applicationIdentity = "Developer ID Application"
     public var destination = Destination.export
     public var uploadSymbols = true
     /// The file Xcode Cloud reads "What to Test" from (e.g. `TestFlight/WhatToTest.en-US.txt`), committed by the
@@ -75,7 +77,7 @@ public struct ShipConfig: Sendable, Equatable {
     static let keys = [
         "method", "teamID", "signingStyle", "provisioningProfiles", "destination", "uploadSymbols", "whatToTestFile",
         "groups", "when", "requestTimeout", "connectTimeout", "sparkle", "github", "platforms", "packaging",
-        "notarize", "installerIdentity", "targets",
+        "notarize", "installerIdentity", "applicationIdentity", "targets",
     ]
 
     /// The platforms an app is archived and exported for on its own (a watch app inside an iOS app ships with it;
@@ -174,6 +176,7 @@ extension ShipConfig {
         case "targets": targets = try reader.strings(value, keyPath: path)
         case "notarize": notarize = try reader.bool(value, keyPath: path)
         case "installerIdentity": installerIdentity = try ShipConfig.nonEmpty(value, path: path, reader)
+        case "applicationIdentity": applicationIdentity = try ShipConfig.nonEmpty(value, path: path, reader)
         case "requestTimeout": requestTimeout = try reader.int(value, keyPath: path, minimum: 1)
         case "connectTimeout": connectTimeout = try reader.int(value, keyPath: path, minimum: 1)
         case "when":

@@ -15,6 +15,12 @@ public struct PrivateFolder: Sendable {
 
     /// Writes `name` with mode 0600, created fresh (never through an existing file or link).
     public func write(_ name: String, _ data: Data) throws {
+        // Names come from outside (a key id from the environment): one that leads out of the folder is refused.
+        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
+            throw Failure(
+                "cannot write \(name.cQuotedIfNeeded) into a private folder: it is not a plain file name",
+                hint: "check the App Store Connect key id: letters and digits, as App Store Connect shows it")
+        }
         let file = path + "/" + name
         let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else {

@@ -76,7 +76,7 @@ public struct ShipPlan: Sendable, Equatable {
         scope: Set<String>? = nil, slipway: String = ShipPlan.slipwayExecutable
     ) throws(Failure) -> ShipPlan {
         let apps = try ShippingApp.all(
-            in: model, scope: scope, platforms: config.platforms, targets: config.targets)
+            in: model, scope: scope, platforms: config.platforms, targets: config.targets, location: config.location)
         var notes = config.methodNote.map { [$0] } ?? []
         try check(apps, config: config)
         var options: [StageFile] = []
@@ -103,21 +103,30 @@ public struct ShipPlan: Sendable, Equatable {
 
     /// The methods that have no chain for a platform, and a Sparkle feed without a Developer ID download.
     private static func check(_ apps: [ShippingApp], config: ShipConfig) throws(Failure) {
+        let at = config.location.map { "\($0): " } ?? ""
+        if config.destination == .upload, !config.uploadsToTestFlight {
+            // Xcode's `destination: upload` sends the build to App Store Connect (or, for Developer ID, to the
+            // notary service, leaving nothing exported for the notarize and package stages).
+            throw Failure(
+                at + "ship.destination upload is for method app-store-connect, and the method is \(config.method)",
+                hint: "remove 'destination: upload' (the export then writes the file into build/)")
+        }
         if config.isDeveloperID, let app = apps.first(where: { $0.platform != "macOS" }) {
             throw Failure(
-                "ship.method developer-id is for Mac apps, and \(app.name) ships for \(app.platform)",
+                at + "ship.method developer-id is for Mac apps, and \(app.name) ships for \(app.platform)",
                 hint: "list only macOS under ship.platforms, or choose another method")
         }
         if config.sparkle != nil {
             guard config.isDeveloperID else {
                 throw Failure(
-                    "ship.sparkle needs ship.method developer-id (Sparkle updates apps shipped outside the App Store); "
+                    at
+                        + "ship.sparkle needs ship.method developer-id (Sparkle updates apps shipped outside the App Store); "
                         + "the method is \(config.method)",
                     hint: "set 'method: developer-id', or remove ship.sparkle")
             }
             guard config.packages.contains(where: { $0 != .pkg }) else {
                 throw Failure(
-                    "ship.sparkle needs a zip or a dmg to point the appcast at, and ship.packaging is only pkg",
+                    at + "ship.sparkle needs a zip or a dmg to point the appcast at, and ship.packaging is only pkg",
                     hint: "add zip (or dmg) to ship.packaging")
             }
         }
@@ -208,7 +217,12 @@ public struct ShipPlan: Sendable, Equatable {
             } else if config.uploadsToTestFlight, config.destination == .export {
                 let bundle = app.bundleIdentifier.flatMap { $0.contains("$") ? nil : ["--bundle-id", $0] } ?? []
                 var command = [plan.inputs.slipway, "testflight", "upload", exported, "--platform", app.uploadPlatform]
-                command += bundle + ShipPlan.groupArguments(config)
+                command += bundle
+                if app.platform == "macOS" {
+                    // `testflight upload` reads the versions from an .ipa only; a Mac App Store .pkg needs them given.
+                    command += ["--set", plan.values.version, "--build", plan.values.build]
+                }
+                command += ShipPlan.groupArguments(config)
                 if let file = plan.values.notesFile, plan.values.notes != nil { command += ["--notes-file", file] }
                 upload.append(command)
                 shipment.upload = "testflight"
@@ -249,11 +263,19 @@ public struct ShipPlan: Sendable, Equatable {
                 case .zip:
                     package.append(["ditto", "-c", "-k", "--keepParent", exported, file])
                 case .dmg:
-                    package.append(
+                    // The image holds a folder with the app (as Apple's packaging guide builds one), and is signed
+                    // with the Developer ID Application identity and a secure timestamp before notarization.
+                    let folder = "\(base)-dmg"
+                    let name = (exported as NSString).lastPathComponent
+                    package += [
+                        ["rm", "-rf", folder],
+                        ["ditto", exported, "\(folder)/\(name)"],
                         [
-                            "hdiutil", "create", "-volname", app.target.productName, "-srcfolder", exported, "-ov",
+                            "hdiutil", "create", "-volname", app.target.productName, "-srcfolder", folder, "-ov",
                             "-format", "UDZO", file,
-                        ])
+                        ],
+                        ["codesign", "--sign", config.applicationIdentity, "--timestamp", file],
+                    ]
                     if config.notarize { package += notarized(file) }
                 case .pkg:
                     package.append(

@@ -54,14 +54,17 @@ public struct ShippingApp: Sendable, Equatable {
 
     /// The apps of `model` that ship, sorted by name then platform; `scope` limits them to one app's targets
     /// (`--app`), `targets` to the ones named (`ship.targets`). Without `platforms`, every platform each app
-    /// builds for.
+    /// builds for. `location` is the `ship:` section's, for messages.
     public static func all(
-        in model: ProjectModel, scope: Set<String>? = nil, platforms: [String] = [], targets: [String] = []
+        in model: ProjectModel, scope: Set<String>? = nil, platforms: [String] = [], targets: [String] = [],
+        location: SourceLocation? = nil
     ) throws(Failure) -> [ShippingApp] {
+        let at = location.map { "\($0): " } ?? ""
         let shippable = model.shippingApplications
         if let unknown = targets.first(where: { name in !shippable.contains { $0.name == name } }) {
             throw Failure(
-                "ship.targets lists \(unknown), which is not an application target of the spec that ships on its own",
+                at
+                    + "ship.targets lists \(unknown), which is not an application target of the spec that ships on its own",
                 hint: "the apps that can ship: \(shippable.map(\.name).joined(separator: ", "))")
         }
         var result: [ShippingApp] = []
@@ -71,7 +74,7 @@ public struct ShippingApp: Sendable, Equatable {
             let chosen = platforms.isEmpty ? own : platforms.filter { own.contains($0) }
             if !platforms.isEmpty, chosen.isEmpty {
                 throw Failure(
-                    "ship.platforms lists \(platforms.joined(separator: ", ")), and \(app.name) (\(app.location)) "
+                    at + "ship.platforms lists \(platforms.joined(separator: ", ")), and \(app.name) (\(app.location)) "
                         + "builds for \(own.isEmpty ? "none of the platforms an app ships for" : own.joined(separator: ", "))",
                     hint: "list the platforms \(app.name) should ship for, or leave out ship.platforms")
             }

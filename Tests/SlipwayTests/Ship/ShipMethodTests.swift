@@ -117,10 +117,13 @@ struct ShipMethodTests {
         #expect(
             stages["package"]?.argv == [
                 ["ditto", "-c", "-k", "--keepParent", "build/Relay/Relay.app", "build/Relay/Relay.zip"],
+                ["rm", "-rf", "build/Relay/Relay-dmg"],
+                ["ditto", "build/Relay/Relay.app", "build/Relay/Relay-dmg/Relay.app"],
                 [
-                    "hdiutil", "create", "-volname", "Relay", "-srcfolder", "build/Relay/Relay.app", "-ov", "-format",
+                    "hdiutil", "create", "-volname", "Relay", "-srcfolder", "build/Relay/Relay-dmg", "-ov", "-format",
                     "UDZO", "build/Relay/Relay.dmg",
                 ],
+                ["codesign", "--sign", "Developer ID Application", "--timestamp", "build/Relay/Relay.dmg"],
                 [
                     "slipway", "notarize", "build/Relay/Relay.dmg", "--result",
                     "build/Relay/Relay.dmg.notarization.json",
@@ -250,7 +253,7 @@ struct ShipMethodTests {
                 ],
                 [
                     "slipway", "testflight", "upload", "build/Ferry-macOS/Ferry.pkg", "--platform", "macos",
-                    "--bundle-id", "com.example.Ferry", "--groups", "QA",
+                    "--bundle-id", "com.example.Ferry", "--set", "1.0", "--build", "3", "--groups", "QA",
                 ],
             ])
         let release = try repo.slipway("release", "patch", "--dry-run", extraEnvironment: Self.key)
@@ -259,7 +262,11 @@ struct ShipMethodTests {
             release.stdout.contains(
                 "testflight upload build/Ferry-iOS/Ferry.ipa --platform ios --bundle-id com.example.Ferry --groups QA "
                     + "--notes-file .slipway/what-to-test.txt"))
-        #expect(release.stdout.contains("build/Ferry-macOS/Ferry.pkg --platform macos"))
+        // A .pkg carries no Info.plist testflight upload reads: the release's version and build are given.
+        #expect(
+            release.stdout.contains(
+                "build/Ferry-macOS/Ferry.pkg --platform macos --bundle-id com.example.Ferry --set 1.0.1 --build 4 "),
+            "\(release.stdout)")
         #expect(!release.stdout.contains("notarize") && !release.stdout.contains("appcast"))
         // `ship.platforms` keeps one of them.
         try repo.write(".slipway.yml", "ship:\n  platforms: [macOS]\n")
@@ -368,7 +375,7 @@ struct ShipMethodTests {
         try repo.write(".slipway.yml", "ship:\n  targets: [Viewr]\n")
         let unknown = try repo.slipway(arguments: ["run", "--dry-run"], extraEnvironment: Self.key)
         #expect(unknown.status != 0)
-        #expect(unknown.stderr.contains("ship.targets lists Viewr"))
+        #expect(unknown.stderr.contains(".slipway.yml:2:3: ship.targets lists Viewr"), "\(unknown.stderr)")
         #expect(unknown.stderr.contains("the apps that can ship: Holder, Viewer"))
         try repo.write(".slipway.yml", config)
 
@@ -459,10 +466,21 @@ struct ShipSigningTests {
         let file = try #require(automatic.stages.first { $0.name == "export" }?.files.first)
         #expect(try ShipStagesTests.plistlib(file.contents)["signingStyle"] as? String == "automatic")
     }
+
+    @Test("destination upload with Developer ID is refused: the export would leave nothing to notarize or package")
+    func developerIDUpload() throws {
+        let ship = "ship:\n  method: developer-id\n  destination: upload\n"
+        let error = #expect(throws: Failure.self) { try Self.plan(Self.spec(extensionProfile: true), ship) }
+        #expect(
+            error?.message
+                == ".slipway.yml:2:3: ship.destination upload is for method app-store-connect, and the method is "
+                + "developer-id")
+    }
 }
 
-/// A Developer ID release carried out, with fake `xcodebuild`, `ditto`, `hdiutil` and `xcrun` (notarytool and
-/// stapler) on PATH: the manifest records what shipped, each file's sha256 and each notarization's id and status.
+/// A Developer ID release carried out, with fake `xcodebuild`, `ditto`, `hdiutil`, `codesign` and `xcrun`
+/// (notarytool and stapler) on PATH: the manifest records what shipped, each file's sha256 and each notarization's
+/// id and status.
 @Suite("Ship manifest")
 struct ShipManifestTests {
     static func fakeTools(in folder: URL) throws -> String {
@@ -480,7 +498,8 @@ struct ShipManifestTests {
             if [ -n "$export_path" ]; then mkdir -p "$export_path/Relay.app/Contents"; echo app > "$export_path/Relay.app/Contents/Info.plist"
             else mkdir -p "$archive"; fi
             """,
-            "ditto": "for a; do out=\"$a\"; done; echo \"zip of $5\" > \"$out\"",
+            "ditto": "for a; do out=\"$a\"; done; mkdir -p \"$(dirname \"$out\")\"; echo \"zip of $5\" > \"$out\"",
+            "codesign": "echo codesign \"$@\" >> xcrun-calls.txt",
             "hdiutil": "for a; do out=\"$a\"; done; echo dmg > \"$out\"",
             "xcrun": "echo \"$@\" >> xcrun-calls.txt; [ \"$1\" = notarytool ] && cat '\(accepted.path)'; exit 0",
         ]
@@ -533,5 +552,10 @@ struct ShipManifestTests {
         let calls = try repo.read("xcrun-calls.txt")
         #expect(calls.contains("stapler staple build/Relay/Relay.app\n"))
         #expect(calls.contains("stapler staple build/Relay/Relay.dmg\n"))
+        // The dmg is signed (Developer ID Application, secure timestamp) before it is notarized.
+        let signed = try #require(
+            calls.range(of: "codesign --sign Developer ID Application --timestamp build/Relay/Relay.dmg\n"))
+        let submitted = try #require(calls.range(of: "notarytool submit build/Relay/Relay.dmg"))
+        #expect(signed.lowerBound < submitted.lowerBound)
     }
 }
