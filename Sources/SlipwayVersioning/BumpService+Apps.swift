@@ -43,9 +43,6 @@ extension BumpService {
             guard let app = sharing.apps.first(where: { $0.config.name == name }) else { continue }
             // The app's xcconfig files, Info.plist and committed project, read as a one-app bump reads them.
             let places = try VersionPlaces.read(app.inventory, location: app.location, workspace: app.workspace)
-            if request.marketing(of: name) != nil {
-                try BumpService.requireMarketingVersions(app.inventory, places)
-            }
             var planner = BumpPlanner(inventory: app.inventory)
             planner.checksShared = false
             planner.places = places
