@@ -95,6 +95,23 @@ enum ReleaseCommand: SlipwayCommand {
         subcommands.first { "--" + ($0.about.path.last ?? "") == word }
     }
 
+    /// Apps that share one marketing version (`version.sharedByApps`) are released one app at a time: the first
+    /// release bumps the version, each other one tags it as it is. Says exactly which commands, in order.
+    private static func requireAppForSharedVersion(_ options: Options, _ context: CommandContext) throws {
+        let configuration = try context.workspace().configuration
+        guard configuration.apps.count > 1, configuration.version.sharedByApps else { return }
+        let names = configuration.appNames
+        let level = options.level.map { " \($0)" } ?? ""
+        let others = names.dropFirst().map { "'slipway release --app \($0)'" }
+        throw Failure(
+            "this repository has \(names.count) apps (\(names.joined(separator: ", "))) that share one marketing "
+                + "version (version.sharedByApps), and slipway release makes one app's release (its commit, tag and "
+                + "manifest) at a time: choose the app with --app <name>",
+            hint: "run 'slipway release\(level) --app \(names[0])' (it bumps the shared version once and tags "
+                + "\(names[0])), then \(others.joined(separator: ", then ")) (each releases that version as it is, with "
+                + "the app's own tag and build number)")
+    }
+
     static func run(_ options: Options, _ context: CommandContext) throws -> ExitStatus {
         if options.push, options.noPush {
             throw UsageError(message: "--push and --no-push contradict each other: use one of them", spec: spec)
@@ -124,6 +141,7 @@ enum ReleaseCommand: SlipwayCommand {
             }
             throw UsageError(message: message, spec: spec)
         }
+        if options.project.app == nil { try requireAppForSharedVersion(options, context) }
         let workspace = try context.workspace(options.project)
         parsed.request.buildNumbers = TestFlightBuildNumbers(
             bundleID: options.bundleID, context: context, app: options.project.app, options: options.project.locator)

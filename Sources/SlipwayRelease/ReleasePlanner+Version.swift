@@ -10,12 +10,12 @@ extension ReleasePlanner {
     /// holds, newer than the last release and not tagged yet, as it is (it was set for this release); with
     /// `version.buildNumberFrom` the build number is CI's (`--build <n>` or the variable) and the spec's is left
     /// alone. Returns the request, CI's build number and a note for the plan.
-    func versionChoice(_ request: BumpRequest, inventory: VersionInventory, verdict: Verdict) throws -> (
+    func versionChoice(_ request: BumpRequest, shipped: String?, verdict: Verdict) throws -> (
         request: BumpRequest, ciBuild: String?, note: String?
     ) {
         var request = request
         var note: String?
-        if request.marketing == .auto, let unreleased = try unreleasedVersion(inventory, since: verdict.baseTag) {
+        if request.marketing == .auto, let unreleased = try unreleasedVersion(shipped, since: verdict.baseTag) {
             request.marketing = nil
             note =
                 "the spec holds \(unreleased.version), newer than the last release \(unreleased.tag) and not tagged "
@@ -48,12 +48,12 @@ extension ReleasePlanner {
         return (request, build, note)
     }
 
-    /// The spec's marketing version when it is newer than the latest release tag's and no release tag holds it.
-    private func unreleasedVersion(_ inventory: VersionInventory, since baseTag: String?) throws -> (
+    /// The marketing version the targets ship (`shipped`, one value) when it is newer than the latest release
+    /// tag's and no release tag holds it.
+    private func unreleasedVersion(_ shipped: String?, since baseTag: String?) throws -> (
         version: String, tag: String
     )? {
-        guard let baseTag, inventory.agrees(.marketing), let current = inventory.effective(.marketing),
-            let number = VersionNumber(current)
+        guard let baseTag, let current = shipped, let number = VersionNumber(current)
         else { return nil }
         let template = workspace.configuration.release.tag
         guard let released = template.values(in: baseTag)?["version"].flatMap(VersionNumber.init),

@@ -25,8 +25,11 @@ struct ReleasePlanner {
         // 2. The versions, and the spec files the release commits. The commits since the previous release are
         // judged once: `auto` picks its level from this verdict, and the manifest records it as the trigger.
         let verdict = try DetectService(workspace: workspace).detector.judgeSincePreviousRelease(head: head)
-        let inventory = try VersionService(workspace: workspace).inventory(request.bump.options)
-        let choice = try versionChoice(request.bump, inventory: inventory, verdict: verdict)
+        let versionService = VersionService(workspace: workspace)
+        let inventory = try versionService.inventory(request.bump.options)
+        // What the targets ship, the xcconfig files and Info.plists included, read as the bump reads them.
+        let shipped = try versionService.shipped(inventory, options: request.bump.options)
+        let choice = try versionChoice(request.bump, shipped: shipped.marketing, verdict: verdict)
         var bump = try BumpService(workspace: workspace).plan(choice.request, auto: verdict, command: "release")
         if let note = choice.note { bump.notes.insert(note, at: 0) }
         // With CI's build number a release of a version the spec already holds changes no file; it still commits.
@@ -35,7 +38,7 @@ struct ReleasePlanner {
                 "cannot release: the spec already holds the requested versions, so there is nothing to commit",
                 hint: "ask for a level (slipway release patch), or another --set/--build value")
         }
-        var versions = try Versions(bump: bump, inventory: inventory)
+        var versions = try Versions(bump: bump, shipped: shipped)
         if let build = choice.ciBuild { versions.build = build }
 
         // 3. The stages (checked before anything is bumped: the upload's key, export compliance, doctor), the
@@ -99,10 +102,9 @@ struct ReleasePlanner {
         /// `nil` when the spec has no literal build number.
         var build: String?
 
-        init(bump: BumpPlan, inventory: VersionInventory) throws {
-            previousVersion =
-                bump.marketing.map { $0.old ?? $0.oldValues.first ?? "" } ?? inventory.effective(.marketing)
-            previousBuild = bump.build.map { $0.old ?? $0.oldValues.first ?? "" } ?? inventory.effective(.build)
+        init(bump: BumpPlan, shipped: (marketing: String?, build: String?)) throws {
+            previousVersion = bump.marketing.map { $0.old ?? $0.oldValues.first ?? "" } ?? shipped.marketing
+            previousBuild = bump.build.map { $0.old ?? $0.oldValues.first ?? "" } ?? shipped.build
             guard let version = bump.marketing?.new ?? previousVersion else {
                 throw Failure(
                     "cannot release: the spec defines no single marketing version (MARKETING_VERSION)",

@@ -11,12 +11,18 @@ struct AppsSharing {
     struct App {
         var config: AppConfig
         var workspace: Workspace
+        var location: SpecLocation
         var inventory: VersionInventory
+        /// The xcconfig files and Info.plists its spec leads to (`VersionPlaces`, as a one-app bump reads them).
+        var places: VersionPlaces
     }
 
-    /// A definition, the apps whose versions it sets, and the targets of its spec no app owns that inherit it.
+    /// A definition (in the spec, or an xcconfig/Info.plist line a target ships), the apps whose versions it sets,
+    /// and the targets of its spec no app owns that inherit it.
     struct Place {
-        var definition: VersionDefinition
+        var location: SourceLocation
+        var keyPath: String
+        var value: String
         var apps: [String]
         var unowned: [String]
     }
@@ -25,20 +31,27 @@ struct AppsSharing {
 
     /// Every app's inventory; an app whose spec does not read claims no definition (its own command says why).
     /// `editing` are the apps the bump writes: their specs must read, for editing.
-    static func read(_ workspace: Workspace, editing: [String]) throws(SpecError) -> AppsSharing {
+    static func read(_ workspace: Workspace, editing: [String]) throws -> AppsSharing {
         var apps: [App] = []
         for app in workspace.configuration.apps {
             let scoped = workspace.with(workspace.configuration.scoped(to: app))
             let access: SpecAccess = editing.contains(app.name) ? .edit : .read
+            let location: SpecLocation
             let inventory: VersionInventory
+            let places: VersionPlaces
             do {
-                inventory = try scoped.versions(at: try scoped.locate(), access: access)
+                location = try scoped.locate()
+                inventory = try scoped.versions(at: location, access: access)
+                // The committed project is no app's own: a bump of several apps reads it per app (`BumpService`).
+                places = try VersionPlaces.read(
+                    inventory, location: location, workspace: scoped, committedProject: false)
             } catch {
-                // Another app's spec that does not read claims nothing here; its own commands report why.
+                // Another app's spec (or xcconfig) that does not read claims nothing here; its own commands say why.
                 guard access == .read else { throw error }
                 continue
             }
-            apps.append(App(config: app, workspace: scoped, inventory: inventory))
+            apps.append(
+                App(config: app, workspace: scoped, location: location, inventory: inventory, places: places))
         }
         return AppsSharing(apps: apps)
     }
@@ -52,9 +65,23 @@ struct AppsSharing {
                 let key = Self.key(definition, in: app.inventory)
                 if found[key] == nil {
                     order.append(key)
-                    found[key] = Place(definition: definition, apps: [], unowned: [])
+                    found[key] = Place(
+                        location: definition.location, keyPath: definition.keyPath, value: definition.value, apps: [],
+                        unowned: [])
                 }
                 found[key]?.apps.append(app.config.name)
+            }
+            // An xcconfig or Info.plist line the app's targets ship (one file several specs name is one place).
+            for index in app.places.places.indices where app.places.shipsLiteral(index, kind) {
+                let place = app.places.places[index]
+                let key =
+                    "\(app.places.files[place.file].rootRelativePath):\(place.location.line):\(place.location.column)"
+                if found[key] == nil {
+                    order.append(key)
+                    found[key] = Place(
+                        location: place.location, keyPath: place.keyPath, value: place.value, apps: [], unowned: [])
+                }
+                if found[key]?.apps.contains(app.config.name) == false { found[key]?.apps.append(app.config.name) }
             }
             // Targets of this spec that inherit the definition but belong to no app at all.
             let owned = Set(
@@ -148,7 +175,7 @@ struct AppsSharing {
 
     private func lines(_ places: [Place], _ note: (Place) -> String) -> String {
         places.map {
-            "  \($0.definition.location) \($0.definition.keyPath) = \($0.definition.value)  (\(note($0)))"
+            "  \($0.location) \($0.keyPath) = \($0.value)  (\(note($0)))"
         }.joined(separator: "\n")
     }
 }

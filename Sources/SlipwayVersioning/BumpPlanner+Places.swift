@@ -100,12 +100,20 @@ extension BumpPlanner {
     static func placeFiles(_ edits: [BumpPlan.Edit], places: VersionPlaces) throws(SpecError) -> (
         files: [BumpPlan.FileUpdate], diff: String
     ) {
+        try placeFiles(
+            places.files.enumerated().map { fileIndex, file in
+                (file, edits.filter { $0.documentIndex == -1 - fileIndex })
+            })
+    }
+
+    /// Each file with its edits applied (files no edit changes are left out), and their diff.
+    static func placeFiles(_ groups: [(file: VersionPlaces.File, edits: [BumpPlan.Edit])]) throws(SpecError) -> (
+        files: [BumpPlan.FileUpdate], diff: String
+    ) {
         var files: [BumpPlan.FileUpdate] = []
         var diff = ""
-        for (fileIndex, file) in places.files.enumerated() {
-            let mine = edits.filter { $0.documentIndex == -1 - fileIndex }.sorted {
-                $0.range.lowerBound < $1.range.lowerBound
-            }
+        for (file, edits) in groups {
+            let mine = edits.sorted { $0.range.lowerBound < $1.range.lowerBound }
             guard !mine.isEmpty else { continue }
             var updated: [UInt8] = []
             updated.reserveCapacity(file.bytes.count)
@@ -137,6 +145,17 @@ extension VersionPlaces {
     /// Whether place `index` is a literal of `kind` that some target ships.
     func shipsLiteral(_ index: Int, _ kind: VersionDefinition.Kind) -> Bool {
         places[index].kind == kind && !places[index].isReference && ships(index)
+    }
+
+    /// The text of the line place `index` is on, for an error's caret line.
+    func sourceLine(of index: Int) -> String? {
+        let bytes = files[places[index].file].bytes
+        let range = places[index].range
+        guard range.lowerBound <= bytes.count else { return nil }
+        let start = bytes[..<range.lowerBound].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let end = bytes[range.lowerBound...].firstIndex(of: 0x0A) ?? bytes.count
+        let line = String(decoding: bytes[start..<end], as: UTF8.self)
+        return line.hasSuffix("\r") ? String(line.dropLast()) : line
     }
 
     /// The first literal of `kind` a target ships.

@@ -38,24 +38,60 @@ extension BumpService {
 
         var apps: [AppsBumpPlan.App] = []
         var inventories: [VersionInventory] = []
+        var placesOfApps: [VersionPlaces] = []
         for name in request.appNames {
             guard let app = sharing.apps.first(where: { $0.config.name == name }) else { continue }
+            // The app's xcconfig files, Info.plist and committed project, read as a one-app bump reads them.
+            let places = try VersionPlaces.read(app.inventory, location: app.location, workspace: app.workspace)
             var planner = BumpPlanner(inventory: app.inventory)
             planner.checksShared = false
+            planner.places = places
             let plan = try planner.plan(
                 marketing: request.marketing(of: name).map { .set($0) },
                 build: request.build(of: name).map { .set($0) },
                 auto: nil)
             apps.append(AppsBumpPlan.App(name: name, plan: plan))
             inventories.append(app.inventory)
+            placesOfApps.append(places)
         }
-        return AppsBumpPlan(apps: apps, merged: try BumpService.merge(apps.map(\.plan), inventories))
+        return AppsBumpPlan(
+            apps: apps, merged: try BumpService.merge(apps.map(\.plan), inventories, placesOfApps))
     }
 
-    /// The apps' edits as one plan: a file two specs read is rewritten once, with every edit to it.
-    static func merge(_ plans: [BumpPlan], _ inventories: [VersionInventory]) throws(SpecError) -> BumpPlan {
+    /// The apps' edits as one plan: a file two specs (or two apps' xcconfig chains) read is rewritten once, with
+    /// every edit to it.
+    static func merge(_ plans: [BumpPlan], _ inventories: [VersionInventory], _ places: [VersionPlaces])
+        throws(SpecError) -> BumpPlan
+    {
         var groups: [(document: SpecDocument, edits: [BumpPlan.Edit])] = []
+        var placeGroups: [(file: VersionPlaces.File, edits: [BumpPlan.Edit])] = []
         var edits: [BumpPlan.Edit] = []
+        for (plan, appPlaces) in zip(plans, places) {
+            for edit in plan.edits where edit.documentIndex < 0 {
+                let file = appPlaces.files[-1 - edit.documentIndex]
+                var edit = edit
+                guard let index = placeGroups.firstIndex(where: { $0.file.rootRelativePath == file.rootRelativePath })
+                else {
+                    edit.documentIndex = -1 - placeGroups.count
+                    placeGroups.append((file, [edit]))
+                    edits.append(edit)
+                    continue
+                }
+                edit.documentIndex = -1 - index
+                if let same = placeGroups[index].edits.first(where: { $0.range == edit.range }) {
+                    // One line two apps ship: written once, and only when they give it one value.
+                    guard same.replacement == edit.replacement else {
+                        throw SpecError(
+                            "apps that share one definition of the \(edit.kind.title) were given different values: "
+                                + "\(edit.keyPath) would be both \(same.new) and \(edit.new)", location: edit.location,
+                            hint: "give those apps the same value, or give each app its own \(edit.setting) line")
+                    }
+                    continue
+                }
+                placeGroups[index].edits.append(edit)
+                edits.append(edit)
+            }
+        }
         for (plan, inventory) in zip(plans, inventories) {
             for edit in plan.edits where edit.documentIndex >= 0 {
                 let document = inventory.spec.documents[edit.documentIndex]
@@ -69,7 +105,10 @@ extension BumpService {
                 edits.append(edit)
             }
         }
-        let (files, diff) = try BumpPlanner.files(groups)
+        var (files, diff) = try BumpPlanner.files(groups)
+        let placeFiles = try BumpPlanner.placeFiles(placeGroups)
+        files += placeFiles.files
+        diff += placeFiles.diff
         var references: [VersionDefinition] = []
         for reference in plans.flatMap(\.references)
         where !references.contains(where: {

@@ -43,11 +43,14 @@ public struct BumpService {
         if case .bump = marketing, workspace.configuration.version.scheme == .calver {
             marketing = .set(try calendarVersion(inventory))
         }
+        // A release regenerates a committed project in its `generate` stage (ReleasePlanner.generatedProject).
+        let places = try VersionPlaces.read(
+            inventory, location: location, workspace: workspace, committedProject: command != "release")
         if case .bump = marketing {
-            try BumpService.requireMarketingVersions(inventory)
+            try BumpService.requireMarketingVersions(inventory, places)
         } else if marketing == nil, command == "release" {
             // The version a release ships as it is must be one App Store Connect takes, too.
-            try BumpService.requireMarketingVersions(inventory)
+            try BumpService.requireMarketingVersions(inventory, places)
         }
         var build = request.build
         if case .next = build, let source = request.buildNumbers {
@@ -71,9 +74,7 @@ public struct BumpService {
             if build != nil { try sharing.check(.build, values: [app.name: ""], command: command) }
         }
         var planner = BumpPlanner(inventory: inventory)
-        // A release regenerates a committed project in its `generate` stage (ReleasePlanner.generatedProject).
-        planner.places = try VersionPlaces.read(
-            inventory, location: location, workspace: workspace, committedProject: command != "release")
+        planner.places = places
         planner.refusesSeparateApps = command == "release"
         var plan = try planner.plan(marketing: marketing, build: build, auto: auto)
         plan.notes += notes
@@ -88,7 +89,20 @@ public struct BumpService {
     }
 
     /// Refuses marketing versions App Store Connect would refuse (`1.2.3.4`, `2.0 beta`), at their place, with a
-    /// value it takes.
+    /// value it takes: in the spec, and in every xcconfig, Info.plist or committed project line a target ships.
+    static func requireMarketingVersions(_ inventory: VersionInventory, _ places: VersionPlaces) throws(SpecError) {
+        try requireMarketingVersions(inventory)
+        for index in places.places.indices where places.shipsLiteral(index, .marketing) {
+            let place = places.places[index]
+            guard let problem = VersionNumber.marketingProblem(place.value) else { continue }
+            let near = VersionNumber.nearestMarketing(place.value) ?? "1.0.0"
+            throw SpecError(
+                "\(place.setting) '\(place.value)' is not a marketing version App Store Connect accepts: \(problem)",
+                location: place.location, sourceLine: places.sourceLine(of: index),
+                hint: "write one to three integers separated by periods there, for example \(near)")
+        }
+    }
+
     static func requireMarketingVersions(_ inventory: VersionInventory) throws(SpecError) {
         for definition in inventory.literals(.marketing) {
             guard let problem = VersionNumber.marketingProblem(definition.value) else { continue }

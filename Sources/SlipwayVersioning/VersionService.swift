@@ -77,3 +77,31 @@ public struct VersionService {
         return agree ? .success : .negative
     }
 }
+
+extension VersionService {
+    /// The one marketing version and build number the targets ship: the spec's literals (those not shadowed
+    /// everywhere) with the xcconfig, Info.plist and committed-project lines a target ships (`VersionPlaces`, as a bump
+    /// reads them); `nil` for a kind without a value, or whose values differ. A release reads what it ships as it is
+    /// here (an unreleased version, the previous version of a build-only release).
+    public func shipped(_ inventory: VersionInventory, options: SpecLocator.Options, committedProject: Bool = false)
+        throws -> (marketing: String?, build: String?)
+    {
+        let places = try VersionPlaces.read(
+            inventory, location: try workspace.locate(options), workspace: workspace,
+            committedProject: committedProject)
+        func value(_ kind: VersionDefinition.Kind) -> String? {
+            guard places.firstShipped(kind) != nil else { return inventory.effective(kind) }
+            var values: [String] = []
+            for (index, definition) in inventory.definitions.enumerated()
+            where definition.kind == kind && !definition.isReference && !places.shadows(spec: index) {
+                values.append(definition.value)
+            }
+            for index in places.places.indices where places.shipsLiteral(index, kind) {
+                values.append(places.places[index].value)
+            }
+            let distinct = values.uniqued()
+            return distinct.count == 1 ? distinct[0] : nil
+        }
+        return (value(.marketing), value(.build))
+    }
+}
