@@ -44,9 +44,7 @@ extension StagePlan {
     /// other app on that spec lists. `nil`: every app of the spec ships.
     private func appScope(_ configuration: Configuration, model: ProjectModel) -> Set<String>? {
         guard let app = configuration.selectedApp else { return nil }
-        if let listed = app.targets { return Set(listed) }
-        let others = configuration.apps.filter { $0.name != app.name && $0.spec == app.spec }
-        return Set(model.targets.map(\.name)).subtracting(others.flatMap { $0.targets ?? [] })
+        return AppScope.targets(of: app, declared: model.targets.map(\.name), apps: configuration.apps)
     }
 
     /// The before-commit stages, then the after-push ones: a release runs them in two runs, `slipway run` in one.

@@ -60,7 +60,7 @@ public struct StagePlan: Sendable, Equatable {
     ) throws -> StagePlan {
         var derivation = Derivation(
             configuration: configuration, root: root, specPath: specPath,
-            options: DerivationOptions(configuration.run, uiTests: uiTests), environment: environment)
+            options: DerivationOptions(configuration, uiTests: uiTests), environment: environment)
         if committedProject == .builtAsCommitted { derivation.repository = repository }
         return try resolveOwn(derivation).addingShipStages(
             configuration: configuration, root: root, specPath: specPath, environment: environment)

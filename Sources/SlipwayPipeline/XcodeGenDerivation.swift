@@ -1,5 +1,6 @@
 import SlipwayConfig
 import SlipwayProject
+import SlipwaySpec
 
 /// The xcodebuild commands a careful iOS engineer runs for an XcodeGen project, read from its `ProjectModel`.
 ///
@@ -32,10 +33,32 @@ package struct XcodeGenDerivation {
         self.project = project
         self.options = options
         automatic = model.schemes.isEmpty
-        schemes = automatic ? Self.automaticSchemes(model) : model.schemes
+        let all = automatic ? Self.automaticSchemes(model) : model.schemes
+        if let app = options.app {
+            let own = Self.targets(of: app, apps: options.apps, in: model)
+            schemes = all.filter { scheme in
+                scheme.buildTargets.contains { own.contains($0.name.value) }
+                    || scheme.testTargets.contains { own.contains($0.name.value) }
+            }
+        } else {
+            schemes = all
+        }
         trustsPackages =
             !model.packages.isEmpty
             || (model.merged["targets"]?.entries ?? []).contains { $0.value["buildToolPlugins"] != nil }
+    }
+
+    /// An app's targets, what they depend on, and the test targets that test them (their closure reaches one).
+    static func targets(of app: AppConfig, apps: [AppConfig], in model: ProjectModel) -> Set<String> {
+        let listed = AppScope.targets(of: app, declared: model.targets.map(\.name), apps: apps)
+        var own = listed
+        for name in listed { own.formUnion(model.dependencyClosure(of: name).map(\.name)) }
+        for target in model.targets where target.isTest {
+            if model.dependencyClosure(of: target.name).contains(where: { listed.contains($0.name) }) {
+                own.insert(target.name)
+            }
+        }
+        return own
     }
 
     /// Xcode makes a scheme per target when the project has none; its test action runs the target itself.
@@ -158,6 +181,10 @@ public struct DerivationOptions: Sendable, Equatable {
     public var uiTests: Bool
     public var codeSigning: Bool
     public var testDestinations: [String: String]
+    /// With several apps on one spec, the one the stages are for (`--app`), and every app: its schemes alone are
+    /// built and tested.
+    public var app: AppConfig?
+    public var apps: [AppConfig] = []
 
     public init(uiTests: Bool = false, codeSigning: Bool = false, testDestinations: [String: String] = [:]) {
         self.uiTests = uiTests
@@ -165,9 +192,13 @@ public struct DerivationOptions: Sendable, Equatable {
         self.testDestinations = testDestinations
     }
 
-    public init(_ config: RunConfig, uiTests: Bool = false) {
+    public init(_ configuration: Configuration, uiTests: Bool = false) {
         self.init(
-            uiTests: uiTests || config.uiTests, codeSigning: config.codeSigning,
-            testDestinations: config.testDestinations)
+            uiTests: uiTests || configuration.run.uiTests, codeSigning: configuration.run.codeSigning,
+            testDestinations: configuration.run.testDestinations)
+        if configuration.apps.count > 1 {
+            app = configuration.selectedApp
+            apps = configuration.apps
+        }
     }
 }

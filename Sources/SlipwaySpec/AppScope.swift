@@ -26,9 +26,16 @@ public struct AppScope: Sendable {
             return AppScope(name: app.name, targets: Set(listed), ownsEverything: Set(listed) == declared)
         }
         let others = configuration.apps.filter { $0.name != app.name && $0.spec == app.spec }
-        let claimed = Set(others.flatMap { $0.targets ?? [] })
-        let mine = declared.subtracting(claimed)
-        return AppScope(name: app.name, targets: mine, ownsEverything: claimed.isEmpty)
+        let mine = Self.targets(of: app, declared: targets.names, apps: configuration.apps)
+        return AppScope(name: app.name, targets: mine, ownsEverything: others.allSatisfy { ($0.targets ?? []).isEmpty })
+    }
+
+    /// The targets `app` owns among a spec's `declared` ones: those it lists, else every declared target that no
+    /// other app on the same spec lists.
+    public static func targets(of app: AppConfig, declared: [String], apps: [AppConfig]) -> Set<String> {
+        if let listed = app.targets { return Set(listed) }
+        let others = apps.filter { $0.name != app.name && $0.spec == app.spec }
+        return Set(declared).subtracting(others.flatMap { $0.targets ?? [] })
     }
 
     /// Whether the definition is this app's value: it sets the version of one of its targets.
