@@ -87,6 +87,18 @@ public struct VersionPlaces: Sendable {
 
         var resolved: [Int: Int] = [:]
 
+        /// The index of the file at `url` in `files`, added on first sight.
+        func registerFile(_ url: URL, displayPath: String, bytes: [UInt8]) -> Int {
+            if let known = fileIndex[url.path] { return known }
+            fileIndex[url.path] = files.count
+            files.append(
+                File(
+                    url: url, displayPath: displayPath,
+                    rootRelativePath: DisplayPath.of(url.path, relativeTo: repositoryPath, outside: .climbing),
+                    bytes: bytes))
+            return files.count - 1
+        }
+
         /// The place of `entry` of `found`, made on first sight; later sights add their origin.
         func place(
             _ found: XCConfigChain, _ entry: XCConfigChain.Entry, kind: VersionDefinition.Kind, keyPath: String?,
@@ -98,19 +110,7 @@ public struct VersionPlaces: Sendable {
                 if !places[existing].origins.contains(origin) { places[existing].origins.append(origin) }
                 return existing
             }
-            let fileID: Int
-            if let known = fileIndex[source.url.path] {
-                fileID = known
-            } else {
-                fileID = files.count
-                fileIndex[source.url.path] = fileID
-                files.append(
-                    File(
-                        url: source.url, displayPath: source.displayPath,
-                        rootRelativePath: DisplayPath.of(
-                            source.url.path, relativeTo: repositoryPath, outside: .climbing),
-                        bytes: source.bytes))
-            }
+            let fileID = registerFile(source.url, displayPath: source.displayPath, bytes: source.bytes)
             let assignment = entry.assignment
             let conditions = assignment.conditions.map { "[\($0.name)=\($0.value)]" }.joined()
             placeIndex[id] = places.count
@@ -208,18 +208,7 @@ public struct VersionPlaces: Sendable {
                     result[kind] = existing
                     continue
                 }
-                let fileID: Int
-                if let known = fileIndex[url.path] {
-                    fileID = known
-                } else {
-                    fileID = files.count
-                    fileIndex[url.path] = fileID
-                    files.append(
-                        File(
-                            url: url, displayPath: projectFiles.display(url),
-                            rootRelativePath: DisplayPath.of(url.path, relativeTo: repositoryPath, outside: .climbing),
-                            bytes: read.bytes))
-                }
+                let fileID = registerFile(url, displayPath: projectFiles.display(url), bytes: read.bytes)
                 placeIndex[id] = places.count
                 result[kind] = places.count
                 places.append(
@@ -307,19 +296,8 @@ public struct VersionPlaces: Sendable {
         if let committedProject, let bytes = projectBytes {
             for setting in Self.projectFileSettings(bytes) {
                 guard let kind = VersionLocator.settingsKinds[setting.key] else { continue }
-                let fileID: Int
-                if let known = fileIndex[committedProject.path] {
-                    fileID = known
-                } else {
-                    fileID = files.count
-                    fileIndex[committedProject.path] = fileID
-                    files.append(
-                        File(
-                            url: committedProject, displayPath: projectFiles.display(committedProject),
-                            rootRelativePath: DisplayPath.of(
-                                committedProject.path, relativeTo: repositoryPath, outside: .climbing),
-                            bytes: bytes))
-                }
+                let fileID = registerFile(
+                    committedProject, displayPath: projectFiles.display(committedProject), bytes: bytes)
                 places.append(
                     VersionPlace(
                         kind: kind, setting: setting.key, value: setting.value,
