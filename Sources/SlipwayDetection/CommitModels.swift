@@ -21,8 +21,8 @@ final class CommitModels {
         let reach: AffectedTargets
         /// The targets that ship, in the model's order.
         let shipped: [ProjectTarget]
-        /// Each shipped target's dependency closure, by name: a target that embeds or links one compiling a file
-        /// holds that file too.
+        /// The frameworks and libraries each shipped target links, directly or through other ones, by name: their
+        /// code runs in the target. An app or extension it embeds (a watch app in its iOS app) keeps its code.
         let closures: [String: Set<String>]
         /// Whether any file can be shared across platforms: the shipped targets span two platforms.
         let mayShare: Bool
@@ -33,7 +33,8 @@ final class CommitModels {
         /// models that differ only in what no path's answer depends on (versions, settings) share it.
         private let memo: SharingMemo
 
-        /// The shipped targets that hold a path: those that compile it, and those that embed or link one of them.
+        /// The shipped targets that hold a path: those that compile it, and those that link a framework or library
+        /// that does.
         struct Sharing {
             /// Their platforms, in the model's order.
             var platforms: [String]
@@ -54,9 +55,24 @@ final class CommitModels {
             shipped = model.targets.filter { names.contains($0.name) }
             memo = memos.memo(for: Self.reachKey(shipped, model: model))
             var closures: [String: Set<String>] = [:]
-            for target in shipped { closures[target.name] = Set(model.dependencyClosure(of: target.name).map(\.name)) }
+            for target in shipped { closures[target.name] = Self.linked(target, in: model) }
             self.closures = closures
             mayShare = Set(shipped.flatMap(\.platforms)).count > 1
+        }
+
+        static func linked(_ target: ProjectTarget, in model: ProjectModel) -> Set<String> {
+            var found: Set<String> = []
+            var pending = [target]
+            while let next = pending.popLast() {
+                for dependency in next.dependencies where dependency.kind == .target {
+                    guard let library = model.target(named: dependency.name.value),
+                        library.typeName.hasPrefix("framework") || library.typeName.hasPrefix("library"),
+                        found.insert(library.name).inserted
+                    else { continue }
+                    pending.append(library)
+                }
+            }
+            return found
         }
 
         func sharing(of path: String) -> Sharing {

@@ -66,7 +66,7 @@ extension MajorChangeDetector {
     // MARK: shared-code
 
     /// With `sharedCode: reach` and a model at the head: a changed file is shared when two or more shipped targets
-    /// hold it (compile it, or embed or link a target that does) and together build for more than one platform, or
+    /// hold it (compile it, or link a framework or library that does) and together build for more than one platform, or
     /// when it is compiled into more than one app of `apps:` (plus any `sharedPaths` the configuration names).
     /// Otherwise by folder name.
     func judgeShared(_ paths: [String], models: ModelLookup, into rules: inout RuleResults) {

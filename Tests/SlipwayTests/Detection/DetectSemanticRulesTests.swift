@@ -290,6 +290,43 @@ struct DetectSemanticRulesTests {
         #expect(try repo.detect("--app", "Notes", "HEAD~1").reason("shared-code") == nil)
     }
 
+    @Test("a watch app's own code stays its own inside the iOS app that embeds it; a framework both link is shared")
+    func embeddedWatchApp() throws {
+        let repo = try TestRepository()
+        try repo.write(
+            "project.yml",
+            """
+            name: Pair
+            targets:
+              Phone:
+                type: application
+                platform: iOS
+                sources: [Phone]
+                dependencies: [{target: Watch}, {target: Kit_iOS}]
+              Watch:
+                type: application
+                platform: watchOS
+                sources: [Watch]
+                dependencies: [{target: Kit_watchOS}]
+              Kit:
+                type: framework
+                platform: [iOS, watchOS]
+                sources: [Kit]
+
+            """)
+        try repo.touch("Phone/App.swift", "Watch/App.swift", "Kit/Kit.swift")
+        try repo.commit("Pair")
+        try repo.edit("Watch/App.swift")
+        try repo.commit("Watch change")
+        try repo.edit("Kit/Kit.swift")
+        try repo.commit("Kit change")
+        #expect(try repo.detect("HEAD~1").reason("shared-code") == nil)
+        #expect(
+            try repo.detect().reason("shared-code")?.message
+                == "shared code changed: Kit/Kit.swift (compiled for iOS, watchOS)")
+        try expectEachEqualsSingle(repo)
+    }
+
     @Test("one target built for iOS and macOS (supportedDestinations) owns its code: it is not shared code")
     func oneTargetManyDestinations() throws {
         let repo = try TestRepository()
