@@ -95,21 +95,12 @@ enum ReleaseCommand: SlipwayCommand {
         subcommands.first { "--" + ($0.about.path.last ?? "") == word }
     }
 
-    /// Apps that share one marketing version (`version.sharedByApps`) are released one app at a time: the first
-    /// release bumps the version, each other one tags it as it is. Says exactly which commands, in order.
-    private static func requireAppForSharedVersion(_ options: Options, _ context: CommandContext) throws {
+    /// Apps that share one marketing version (`version.sharedByApps`) and no `--app`: released together, in one
+    /// commit with each app's tag.
+    private static func releasesAppsTogether(_ options: Options, _ context: CommandContext) throws -> Bool {
+        guard options.project.app == nil else { return false }
         let configuration = try context.workspace().configuration
-        guard configuration.apps.count > 1, configuration.version.sharedByApps else { return }
-        let names = configuration.appNames
-        let level = options.level.map { " \($0)" } ?? ""
-        let others = names.dropFirst().map { "'slipway release --app \($0)'" }
-        throw Failure(
-            "this repository has \(names.count) apps (\(names.joined(separator: ", "))) that share one marketing "
-                + "version (version.sharedByApps), and slipway release makes one app's release (its commit, tag and "
-                + "manifest) at a time: choose the app with --app <name>",
-            hint: "run 'slipway release\(level) --app \(names[0])' (it bumps the shared version once and tags "
-                + "\(names[0])), then \(others.joined(separator: ", then ")) (each releases that version as it is, with "
-                + "the app's own tag and build number)")
+        return configuration.apps.count > 1 && configuration.version.sharedByApps
     }
 
     static func run(_ options: Options, _ context: CommandContext) throws -> ExitStatus {
@@ -121,7 +112,7 @@ enum ReleaseCommand: SlipwayCommand {
         }
         for (name, value) in [("set", options.set), ("build", options.build)] {
             guard let value, AppsBumpRequest.namesApp(value) else { continue }
-            // One release commit, tag and manifest per app would be several releases in one: not supported.
+            // Apps released together share their version: one value for each would be several releases in one.
             throw Failure(
                 "slipway release makes one app's release at a time, so --\(name) \(value) (<app>=<value>) does not "
                     + "apply",
@@ -141,12 +132,13 @@ enum ReleaseCommand: SlipwayCommand {
             }
             throw UsageError(message: message, spec: spec)
         }
-        if options.project.app == nil { try requireAppForSharedVersion(options, context) }
-        let workspace = try context.workspace(options.project)
+        let together = try releasesAppsTogether(options, context)
+        let workspace = try context.workspace(options.project, selectingApp: !together)
         parsed.request.buildNumbers = TestFlightBuildNumbers(
             bundleID: options.bundleID, context: context, app: options.project.app, options: options.project.locator)
         var request = ReleaseService.Request(
             bump: parsed.request, requested: parsed.requested, commandLine: context.commandLine)
+        request.sharedApps = together
         request.allowDirty = options.allowDirty
         request.dryRun = options.dryRun
         request.verbose = options.verbose

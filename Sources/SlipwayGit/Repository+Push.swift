@@ -53,11 +53,16 @@ extension Repository {
 
     /// The argv after `git` for `push`, checked so that no name can be read as an option.
     public func pushArguments(branch: String, tag: String?, remote: String) throws(GitError) -> [String] {
+        try pushArguments(branch: branch, tags: tag.map { [$0] } ?? [], remote: remote)
+    }
+
+    /// The same with every tag of a release (apps sharing one version each have theirs), all in one atomic push.
+    public func pushArguments(branch: String, tags: [String], remote: String) throws(GitError) -> [String] {
         guard !remote.isEmpty, !remote.hasPrefix("-") else { throw .invalidReferenceName(remote) }
         guard isValidReferenceName("refs/heads/\(branch)") else { throw .invalidReferenceName(branch) }
         let target = upstreamMergeReference(ofBranch: branch) ?? "refs/heads/\(branch)"
         var arguments = ["push", "--atomic", remote, "refs/heads/\(branch):\(target)"]
-        if let tag {
+        for tag in tags {
             guard isValidReferenceName("refs/tags/\(tag)") else { throw .invalidReferenceName(tag) }
             arguments.append("refs/tags/\(tag):refs/tags/\(tag)")
         }

@@ -40,7 +40,7 @@ extension ReleaseExecutor {
         if !progress.resuming || journal.afterPushResults?.isEmpty == true {
             if let summary = progress.summary { console.out(summary) }
             if let commit = progress.commit {
-                console.out("Released \(plan.versionText): \(commit.short) tagged \(plan.tag)\n")
+                console.out("Released \(plan.versionText): \(commit.short) tagged \(plan.tagsText)\n")
             }
         }
         return try runAfterPush(
@@ -82,13 +82,13 @@ extension ReleaseExecutor {
             console.out("After-push stages passed: \(stages.map(\.name).joined(separator: ", "))\n")
             return .success
         }
-        var hint = "nothing was undone: the release \(plan.tag) stands"
+        var hint = "nothing was undone: the release \(plan.tagsText) stands"
         if let log = failed.logPath { hint += "\n      the stage's full output is in \(log)" }
         hint += "\n      " + (recorded ?? "the manifest could not be updated")
         hint += "\n      fix the cause, then '\(ReleaseExecutor.retryCommand)' runs \(failed.name) and the stages "
         hint += "after it again (the ones that passed are not run again)"
         throw Failure(
-            "release \(plan.versionText) is committed, tagged \(plan.tag)\(plan.push == nil ? "" : " and pushed"), "
+            "release \(plan.versionText) is committed, tagged \(plan.tagsText)\(plan.push == nil ? "" : " and pushed"), "
                 + "but the after-push stage '\(failed.name)' failed: \(failure.message)", hint: hint,
             exitStatus: report.interruption.map(ReleaseExecutor.status(after:)) ?? .negative)
     }
@@ -101,6 +101,7 @@ extension ReleaseExecutor {
         var manifest = plan.draft
         manifest.git.commit = commit
         manifest.git.tag = plan.tag
+        manifest.git.tags = plan.tags.count > 1 ? plan.tags : nil
         manifest.version.marketing = plan.version
         manifest.version.build = plan.build
         manifest.stages = progress.results + results

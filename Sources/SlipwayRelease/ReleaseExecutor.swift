@@ -29,7 +29,8 @@ struct ReleaseExecutor {
     var environment: [String: String] { workspace.environment }
 
     /// ` (app holder)` when `apps:` lists several, so the progress line says which one is released.
-    var appName: String {
+    func appName(_ plan: ReleasePlan) -> String {
+        if plan.apps.count > 1 { return " (apps \(plan.apps.joined(separator: ", ")))" }
         guard workspace.configuration.apps.count > 1, let app = workspace.configuration.selectedApp else { return "" }
         return " (app \(app.name))"
     }
@@ -63,7 +64,7 @@ struct ReleaseExecutor {
         var progress = start
         if !progress.resuming {
             console.out(
-                "Releasing \(plan.draft.project.name)\(appName) \(plan.previousVersionText) -> \(plan.versionText) from "
+                "Releasing \(plan.draft.project.name)\(appName(plan)) \(plan.previousVersionText) -> \(plan.versionText) from "
                     + "\(plan.head.short)\(plan.branch.map { " on \($0)" } ?? "")\n")
             try journal.write(in: repository)
         }
@@ -91,7 +92,7 @@ struct ReleaseExecutor {
         if let summary = progress.summary {
             console.out(summary)
         } else if let commit = progress.commit {
-            console.out("Released \(plan.versionText): \(commit.short) tagged \(plan.tag)\n")
+            console.out("Released \(plan.versionText): \(commit.short) tagged \(plan.tagsText)\n")
         }
         return .success
     }
@@ -257,6 +258,7 @@ struct ReleaseExecutor {
         var manifest = plan.draft
         manifest.git.commit = commit
         manifest.git.tag = plan.tag
+        manifest.git.tags = plan.tags.count > 1 ? plan.tags : nil
         manifest.version.marketing = plan.version
         manifest.version.build = plan.build
         manifest.stages = progress.results
@@ -278,7 +280,9 @@ struct ReleaseExecutor {
                 "the release commit \(commit.short) was made, but writing the manifest failed: "
                     + ReleaseExecutor.describe(error),
                 finish: ReleaseExecutor.manifestCommand(plan)
-                    + ["git tag -a \(Shell.quote(plan.tag)) \(commit.short) -m \(Shell.quote(plan.tagMessage))"]
+                    + plan.tagSteps.map {
+                        "git tag -a \(Shell.quote($0.name)) \(commit.short) -m \(Shell.quote($0.message))"
+                    }
                     + ReleaseExecutor.pushCommand(plan))
         }
     }
@@ -288,7 +292,9 @@ struct ReleaseExecutor {
     /// return, which `--abort` respects and `--continue` completes.
     private func push(_ push: ReleasePlan.Push, plan: ReleasePlan, progress: inout Progress) throws {
         let remote = RemoteURL.redactingCredentials(push.remote.name)
-        console.out("Pushing \(push.branch) and \(plan.tag) to \(remote) (\(push.remote.url))\n")
+        console.out(
+            "Pushing \(push.branch)\(plan.tags.count > 1 ? "," : " and") \(plan.tagsText) to \(remote) (\(push.remote.url))\n"
+        )
         console.flush()
         var journal = progress.journal
         journal?.pushStarted = ReleaseJournal.PushStart(startedAt: Date(), pid: nil)
@@ -314,10 +320,10 @@ struct ReleaseExecutor {
         } catch {
             if let summary = progress.summary { console.out(summary) }
             throw ReleaseExecutor.incomplete(
-                "the release \(plan.versionText) was committed (\(progress.commit?.short ?? "")), tagged \(plan.tag) "
+                "the release \(plan.versionText) was committed (\(progress.commit?.short ?? "")), tagged \(plan.tagsText) "
                     + "and recorded, but pushing failed: \(ReleaseExecutor.describe(error))",
                 finish: ReleaseExecutor.pushCommand(plan))
         }
-        console.out("Pushed \(push.branch) and \(plan.tag) to \(remote)\n")
+        console.out("Pushed \(push.branch)\(plan.tags.count > 1 ? "," : " and") \(plan.tagsText) to \(remote)\n")
     }
 }

@@ -38,6 +38,10 @@ struct ReleaseJournal: Codable {
     var version: String
     var build: String?
     var tag: String
+    /// Every tag the release makes when apps that share one version are released together (`nil`: `tag` alone).
+    /// Optional: a journal written before shared releases has none.
+    var tags: [String]?
+    var apps: [String]?
     var specFiles: [String]
     var artifactPatterns: [String]
     var manifestTemplate: ReleaseTemplate
@@ -102,6 +106,8 @@ struct ReleaseJournal: Codable {
         version = plan.version
         build = plan.build
         tag = plan.tag
+        tags = plan.tags == [plan.tag] ? nil : plan.tags
+        apps = plan.apps.isEmpty ? nil : plan.apps
         specFiles = plan.specFiles
         artifactPatterns = plan.artifactPatterns
         manifestTemplate = plan.manifestTemplate
@@ -111,6 +117,9 @@ struct ReleaseJournal: Codable {
         push = plan.push
         steps = plan.steps
     }
+
+    /// Every tag the release makes, in order.
+    var allTags: [String] { tags ?? [tag] }
 
     /// The spec files' old and new bytes, from the plan's first step.
     var specUpdates: [BumpPlan.FileUpdate] {
@@ -144,7 +153,8 @@ struct ReleaseJournal: Codable {
             skipStages: steps.contains { if case .skipStages = $0 { true } else { false } },
             stageEnvironment: environment, commitMessage: commitMessage, tagMessage: tagMessage,
             author: commitIdentities.author, committer: commitIdentities.committer, tag: tag,
-            artifactPatterns: artifactPatterns, manifestTemplate: manifestTemplate, inToto: inToto, push: push,
+            tags: allTags, apps: apps ?? [], artifactPatterns: artifactPatterns, manifestTemplate: manifestTemplate,
+            inToto: inToto, push: push,
             draft: draft, steps: steps)
     }
 

@@ -45,6 +45,9 @@ public struct ReleaseManifest: Sendable {
         public var branch: String?
         /// The release tag on `commit`, if there is one.
         public var tag: String?
+        /// Every app's tag on `commit` when apps that share one version were released together (`tag` is the
+        /// first); `nil` for a release with one tag.
+        public var tags: [String]?
         /// The remote `git push` would use (see `PushTarget`, else `origin`), without credentials.
         public var remoteURL: String?
         /// The previous release's commit (`nil`: all history) and its tag.
@@ -186,6 +189,19 @@ public struct ReleaseManifest: Sendable {
         }
         var projectFields: [String: JSON] = ["name": .string(project.name), "spec": .string(project.spec)]
         if let app { projectFields["app"] = .string(app) }
+        var gitFields: [String: JSON] = [
+            "commit": .string(git.commit.hex),
+            "branch": .string(git.branch),
+            "tag": .string(git.tag),
+            "remoteURL": .string(git.remoteURL),
+            "range": .object([
+                "base": .string(git.base?.hex),
+                "baseTag": .string(git.baseTag),
+                "head": .string(git.commit.hex),
+            ]),
+        ]
+        // Apps that share one version, released together: every app's tag (absent for a release with one tag).
+        if let tags = git.tags { gitFields["tags"] = .array(tags.map { .string($0) }) }
         var fields: [String: JSON] = [
             "schemaVersion": .int(ReleaseManifest.schemaVersion),
             "tool": .object(["name": .string(Slipway.name), "version": .string(Slipway.version)]),
@@ -196,17 +212,7 @@ public struct ReleaseManifest: Sendable {
                 "previousMarketing": .string(version.previousMarketing),
                 "previousBuild": .string(version.previousBuild),
             ]),
-            "git": .object([
-                "commit": .string(git.commit.hex),
-                "branch": .string(git.branch),
-                "tag": .string(git.tag),
-                "remoteURL": .string(git.remoteURL),
-                "range": .object([
-                    "base": .string(git.base?.hex),
-                    "baseTag": .string(git.baseTag),
-                    "head": .string(git.commit.hex),
-                ]),
-            ]),
+            "git": .object(gitFields),
             "trigger": trigger,
             "commits": .array(
                 commits.prefix(limit).map { commit in

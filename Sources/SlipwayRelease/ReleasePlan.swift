@@ -40,6 +40,11 @@ public struct ReleasePlan {
     public var author: Identity
     public var committer: Identity
     public var tag: String
+    /// Every tag the release makes on its commit: `tag` alone, or with `version.sharedByApps` and no `--app`, each
+    /// app's own tag (the first is `tag`).
+    public var tags: [String]
+    /// The apps a release of a shared version releases together (empty for one app's release).
+    public var apps: [String] = []
     /// Repository-relative globs of the files the release produces (`artifacts:`).
     public var artifactPatterns: [String]
     public var manifestTemplate: ReleaseTemplate
@@ -50,6 +55,16 @@ public struct ReleasePlan {
     public var draft: ReleaseManifest
     /// What the release does, in order: the one list the dry run prints and the executor carries out.
     public var steps: [ReleaseStep]
+
+    /// The tags as one phrase: `alpha-v4.1.0 and beta-v4.1.0`.
+    public var tagsText: String {
+        tags.count < 2 ? tag : tags.dropLast().joined(separator: ", ") + " and " + (tags.last ?? "")
+    }
+
+    /// Each `.tag` step's name and message, in order.
+    var tagSteps: [(name: String, message: String)] {
+        steps.compactMap { if case .tag(let name, let message, _) = $0 { (name, message) } else { nil } }
+    }
 
     /// The verdict on the commits since the previous release.
     public var verdict: Verdict? { draft.trigger?.verdict }

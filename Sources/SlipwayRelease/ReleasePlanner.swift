@@ -14,6 +14,9 @@ import SlipwayWorkspace
 struct ReleasePlanner {
     let workspace: Workspace
     let repository: Repository
+    /// With `version.sharedByApps` and no `--app`: the configuration of every app, released together (the
+    /// workspace is the first app's, whose stages run once).
+    var sharedApps: Configuration?
 
     private var environment: [String: String] { workspace.environment }
 
@@ -32,6 +35,11 @@ struct ReleasePlanner {
         let choice = try versionChoice(request.bump, shipped: shipped.marketing, verdict: verdict)
         var bump = try BumpService(workspace: workspace).plan(choice.request, auto: verdict, command: "release")
         if let note = choice.note { bump.notes.insert(note, at: 0) }
+        var apps: [SharedApp] = []
+        if let sharedApps {
+            (bump, apps) = try sharedBump(
+                choice.request, first: bump, verdict: verdict, ciBuild: choice.ciBuild, apps: sharedApps)
+        }
         // With CI's build number a release of a version the spec already holds changes no file; it still commits.
         guard !bump.isEmpty || choice.ciBuild != nil else {
             throw Failure(
@@ -68,29 +76,46 @@ struct ReleasePlanner {
         let author = try repository.identity(.author, environment: environment)
         let committer = try repository.identity(.committer, environment: environment)
         let release = workspace.configuration.release
-        let (message, subject) = commitMessage(versions, template: release.commitMessage)
+        var (message, subject) = commitMessage(versions, template: release.commitMessage)
 
-        // 4. The tag, the manifest and the push.
-        let tag = try tagName(versions, template: release.tag)
+        // 4. The tags (one per app released together), the manifest and the push.
+        var tags = [(name: try tagName(versions, template: release.tag), message: subject)]
+        if let sharedApps {
+            message = sharedCommitMessage(versions, apps: apps, configuration: sharedApps)
+            tags = try apps.map { app in
+                var own = versions
+                own.previousBuild = app.previousBuild ?? versions.previousBuild
+                own.build = app.build
+                let tagMessage = ReleasePlanner.subject(own, template: app.configuration.release.commitMessage)
+                return (
+                    try tagName(
+                        own, template: app.configuration.release.tag,
+                        pattern: app.configuration.detect.releaseTagPattern), tagMessage
+                )
+            }
+        }
+        let tag = tags[0].name
         let artifacts = workspace.configuration.artifacts.map(\.pattern)
         let inToto = request.inToto ?? release.inToto
         try requireOutputs(artifacts: artifacts, manifest: release.manifest, of: draft, inToto: inToto)
         let branch = repository.currentBranch
-        let push = try (request.push ?? release.push) ? pushTarget(branch: branch, tag: tag) : nil
-        let values = stageEnvironment(versions, tag: tag, major: major)
+        let push = try (request.push ?? release.push) ? pushTarget(branch: branch, tags: tags.map(\.name)) : nil
+        var values = stageEnvironment(versions, tag: tag, major: major)
+        if tags.count > 1 { values.extra["SLIPWAY_TAGS"] = tags.map(\.name).joined(separator: " ") }
         stages = stages.withShipValues(
             ShipPlan.Values(version: versions.version, build: versions.build ?? "", tag: tag))
         let steps = ReleasePlan.steps(
             bump: bump, specFiles: specFiles, generatedFiles: generated, stages: stages,
-            skipStages: request.skipStages, environment: values, artifacts: artifacts, commitMessage: message, tag: tag,
-            tagMessage: subject,
+            skipStages: request.skipStages, environment: values, artifacts: artifacts, commitMessage: message,
+            tags: tags,
             author: author, committer: committer, manifest: release.manifest, inToto: inToto, push: push)
         return ReleasePlan(
             head: head, branch: branch, bump: bump, previousVersion: versions.previousVersion,
             previousBuild: versions.previousBuild, version: versions.version, build: versions.build,
             specFiles: specFiles, stages: stages, skipStages: request.skipStages, stageEnvironment: values,
             commitMessage: message, tagMessage: subject, author: author, committer: committer, tag: tag,
-            artifactPatterns: artifacts, manifestTemplate: release.manifest, inToto: inToto, push: push,
+            tags: tags.map(\.name), apps: apps.map(\.name), artifactPatterns: artifacts,
+            manifestTemplate: release.manifest, inToto: inToto, push: push,
             draft: draft, steps: steps)
     }
 
@@ -155,15 +180,20 @@ struct ReleasePlanner {
         let app = workspace.configuration.selectedApp.map { "\($0.name) " } ?? ""
         let trailer = CommitTrailer(
             "Slipway-Release", app + (versions.build.map { "\(versions.version)+\($0)" } ?? versions.version))
-        let rendered = template.renderOmittingEmpty(versions.templateValues).trimmingCharacters(
-            in: .whitespacesAndNewlines)
-        // An empty template would leave a commit of nothing but the trailer and a tag git itself refuses.
-        let subject = rendered.isEmpty ? "Release \(ReleasePlan.text(versions.version, versions.build))" : rendered
+        let subject = ReleasePlanner.subject(versions, template: template)
         return (CommitTrailer.append([trailer], to: subject), subject)
     }
 
+    /// The commit message's subject, which is also the tag's message.
+    static func subject(_ versions: Versions, template: ReleaseTemplate) -> String {
+        let rendered = template.renderOmittingEmpty(versions.templateValues).trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        // An empty template would leave a commit of nothing but the trailer and a tag git itself refuses.
+        return rendered.isEmpty ? "Release \(ReleasePlan.text(versions.version, versions.build))" : rendered
+    }
+
     /// The tag's name; refused when git would refuse it or it exists.
-    private func tagName(_ versions: Versions, template: ReleaseTemplate) throws -> String {
+    private func tagName(_ versions: Versions, template: ReleaseTemplate, pattern: Glob? = nil) throws -> String {
         let tag = template.renderOmittingEmpty(versions.templateValues)
         guard repository.isValidReferenceName("refs/tags/\(tag)") else {
             throw Failure(
@@ -171,7 +201,7 @@ struct ReleasePlanner {
                 hint: "change release.tag in \(Configuration.fileName); git tag names cannot contain spaces, '..', "
                     + "'~', '^', ':' or '?'")
         }
-        let pattern = workspace.configuration.detect.releaseTagPattern
+        let pattern = pattern ?? workspace.configuration.detect.releaseTagPattern
         guard pattern.matches(tag) else {
             throw Failure(
                 "cannot release: the tag \(tag) (from release.tag '\(template)') does not match the release tag "
@@ -223,7 +253,7 @@ struct ReleasePlanner {
     }
 
     /// Where `git push` would send the branch (`PushTarget`: pushRemote, pushDefault, upstream, origin).
-    private func pushTarget(branch: String?, tag: String) throws -> ReleasePlan.Push {
+    private func pushTarget(branch: String?, tags: [String]) throws -> ReleasePlan.Push {
         guard let branch else {
             throw Failure(
                 "cannot release with --push: HEAD is detached, so there is no branch to push",
@@ -236,7 +266,7 @@ struct ReleasePlanner {
             throw Failure("cannot release with --push: " + error.message, hint: error.hint)
         }
         return ReleasePlan.Push(
-            remote: target.remote, branch: branch, arguments: try target.arguments(in: repository, tag: tag))
+            remote: target.remote, branch: branch, arguments: try target.arguments(in: repository, tags: tags))
     }
 
     /// Paths as an indented list, cut short after a screenful; a name with a control character is C-quoted, so

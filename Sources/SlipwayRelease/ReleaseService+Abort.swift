@@ -61,9 +61,11 @@ extension ReleaseService {
     }
 
     private func undoTag(_ journal: ReleaseJournal, commit: OID, into report: inout AbortReport) throws {
-        guard try repository.tagTarget(named: journal.tag) == commit else { return }
-        try repository.deleteTag(named: journal.tag)
-        report.done.append("deleted the tag \(journal.tag)")
+        // Every app's tag of a shared version's release, each only where it still names the release commit.
+        for tag in journal.allTags where try repository.tagTarget(named: tag) == commit {
+            try repository.deleteTag(named: tag)
+            report.done.append("deleted the tag \(tag)")
+        }
     }
 
     /// The manifest files the release wrote, and any temporary file a crash left beside them.

@@ -34,16 +34,16 @@ extension ReleaseService {
         if journal.pushed {
             throw Failure(
                 "the release \(journal.version) was pushed to \(remote): undoing it here would leave the remote "
-                    + "holding \(journal.tag)",
+                    + "holding \(journal.allTags.joined(separator: ", "))",
                 hint: keep, exitStatus: .badInput)
         }
         guard journal.pushStarted != nil else { return }
-        let tagReference = "refs/tags/\(journal.tag)"
+        let tagReferences = journal.allTags.map { "refs/tags/\($0)" }
         let branchReference = Self.destination(of: push)
         let answer: [String: String]
         do {
             answer = try repository.remoteReferences(
-                [tagReference] + (branchReference.map { [$0] } ?? []), at: Self.remoteArgument(of: push),
+                tagReferences + (branchReference.map { [$0] } ?? []), at: Self.remoteArgument(of: push),
                 environment: workspace.environment)
         } catch {
             throw Failure(
@@ -52,8 +52,10 @@ extension ReleaseService {
                 hint: "\(keep); or run 'slipway release abort' again when \(remote) answers", exitStatus: .badInput)
         }
         let onBranch = branchReference.flatMap { answer[$0] }
-        if answer[tagReference] != nil || (onBranch != nil && onBranch == commit?.hex) {
-            let what = answer[tagReference] != nil ? "the tag \(journal.tag)" : "the release commit on its branch"
+        let arrived = tagReferences.first { answer[$0] != nil }
+        if arrived != nil || (onBranch != nil && onBranch == commit?.hex) {
+            let what =
+                arrived.map { "the tag \($0.dropFirst("refs/tags/".count))" } ?? "the release commit on its branch"
             throw Failure(
                 "the release \(journal.version) reached \(remote) (it has \(what)) before the release stopped: "
                     + "undoing it here would leave the remote holding it",

@@ -1,4 +1,5 @@
 import Foundation
+import SlipwayConfig
 import SlipwayCore
 import SlipwayDetection
 import SlipwayGit
@@ -36,6 +37,9 @@ public struct ReleaseService {
         public var waitForLock = false
         /// Run the doctor's error-level checks first (`--no-doctor` turns this off).
         public var doctor = true
+        /// Release every app of `apps:` together: they share one marketing version (`version.sharedByApps`), so
+        /// it is bumped once, each app's build number as its own bump moves it, in one commit with each app's tag.
+        public var sharedApps = false
         /// The command as typed, recorded in the lock so a second release can say who holds it.
         public var commandLine: String
 
@@ -51,6 +55,8 @@ public struct ReleaseService {
     public let workspace: Workspace
     let repository: Repository
     public var runner = StageRunner()
+    /// Every app's configuration when a release of apps that share one version runs on the first app's workspace.
+    var sharedApps: Configuration?
 
     public init(workspace: Workspace) throws(GitError) {
         self.workspace = workspace
@@ -58,8 +64,17 @@ public struct ReleaseService {
     }
 
     public func run(_ request: Request, console: Console) throws -> ExitStatus {
+        let configuration = workspace.configuration
+        if request.sharedApps, sharedApps == nil, configuration.selectedApp == nil, let first = configuration.apps.first
+        {
+            // The first app's workspace runs the stages, judges the commits and holds the manifest, once.
+            var service = try ReleaseService(workspace: workspace.with(configuration.scoped(to: first)))
+            service.runner = runner
+            service.sharedApps = configuration
+            return try service.run(request, console: console)
+        }
         try checkDoctor(request)
-        let planner = ReleasePlanner(workspace: workspace, repository: repository)
+        let planner = ReleasePlanner(workspace: workspace, repository: repository, sharedApps: sharedApps)
         try refuseWhileAfterPushPending()
         if request.dryRun {
             // Nothing may be written, not even the lock file: the dry run must work in a read-only checkout.

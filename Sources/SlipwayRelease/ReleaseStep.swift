@@ -34,7 +34,7 @@ extension ReleasePlan {
     static func steps(
         bump: BumpPlan, specFiles: [String], generatedFiles: [String] = [], stages: StagePlan, skipStages: Bool,
         environment: StageEnvironment,
-        artifacts: [String], commitMessage: String, tag: String, tagMessage: String, author: Identity,
+        artifacts: [String], commitMessage: String, tags: [(name: String, message: String)], author: Identity,
         committer: Identity, manifest: ReleaseTemplate, inToto: Bool, push: Push?
     ) -> [ReleaseStep] {
         var steps: [ReleaseStep] = [.writeSpecFiles(bump.files)]
@@ -50,9 +50,10 @@ extension ReleasePlan {
         steps.append(.collectArtifacts(artifacts))
         steps.append(
             .commit(paths: specFiles + generatedFiles, message: commitMessage, author: author, committer: committer))
-        // The manifest before the tag: the tag is the last local step, so a tagged release is a complete one.
+        // The manifest before the tags: the tags are the last local step, so a tagged release is a complete one.
         steps.append(.writeManifest(manifest, inToto: inToto))
-        steps.append(.tag(name: tag, message: tagMessage, tagger: committer))
+        // One annotated tag per app when apps sharing one version are released together.
+        for tag in tags { steps.append(.tag(name: tag.name, message: tag.message, tagger: committer)) }
         if let push { steps.append(.push(push)) }
         if !skipStages, !stages.afterPush.isEmpty {
             steps.append(.runAfterPushStages(stages.afterPush, environment: environment))

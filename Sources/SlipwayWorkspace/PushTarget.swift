@@ -45,4 +45,9 @@ public struct PushTarget: Sendable {
     public func arguments(in repository: Repository, tag: String? = nil) throws -> [String] {
         try repository.pushArguments(branch: branch, tag: tag, remote: remote.name)
     }
+
+    /// The argv after `git` for the branch and every tag of a release.
+    public func arguments(in repository: Repository, tags: [String]) throws -> [String] {
+        try repository.pushArguments(branch: branch, tags: tags, remote: remote.name)
+    }
 }
