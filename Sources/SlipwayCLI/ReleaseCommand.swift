@@ -24,7 +24,9 @@ enum ReleaseCommand: SlipwayCommand {
             failed) is finished with 'slipway release continue' or undone with 'slipway release abort', and every
             writer refuses until then. Stages with 'phase: after-push' (the derived upload) run after the tag and
             the push; when one fails the release stands, the manifest says so, and 'slipway release
-            retry-after-push' runs them again.
+            retry-after-push' runs them again. With several apps, --app <name> releases one; apps that share their
+            marketing version (version.sharedByApps) are released together without it: one bump, one commit,
+            each app's tag.
             """)
 
     struct Options: CommandOptions {
