@@ -34,35 +34,6 @@ extension MajorChangeDetector {
             baseModel: { base.map { models.entry(at: $0) } })
     }
 
-    static let releaseTrailerKey = "Slipway-Release"
-
-    /// Whether the commit carries the `Slipway-Release:` trailer `slipway release` writes.
-    static func isRelease(_ commit: Commit) -> Bool {
-        // Most messages do not mention it: skip parsing trailers for them.
-        guard mentionsReleaseTrailer(commit.message) else { return false }
-        return releaseTrailer(of: commit) != nil
-    }
-
-    /// Whether `message` holds `slipway-release` in any case, compared as ASCII bytes (`detect --each` asks of
-    /// every commit).
-    static func mentionsReleaseTrailer(_ message: String) -> Bool {
-        let key = Array("slipway-release".utf8)
-        let bytes = Array(message.utf8)
-        guard bytes.count >= key.count else { return false }
-        for start in 0...(bytes.count - key.count) where bytes[start] | 0x20 == key[0] {
-            var index = 1
-            while index < key.count, bytes[start + index] | 0x20 == key[index] { index += 1 }
-            if index == key.count { return true }
-        }
-        return false
-    }
-
-    static func releaseTrailer(of commit: Commit) -> String? {
-        Repository.trailers(in: commit.message).first {
-            $0.key.caseInsensitiveCompare(releaseTrailerKey) == .orderedSame
-        }?.value
-    }
-
     // MARK: shared-code
 
     /// With `sharedCode: reach` and a model at the head: a changed file is shared when two or more shipped targets

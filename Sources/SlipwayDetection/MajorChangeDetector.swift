@@ -192,9 +192,8 @@ public struct MajorChangeDetector {
     ) -> Verdict {
         var rules = RuleResults()
         // Slipway's own release commits are bookkeeping: their messages carry no tags to count.
-        let releases = commits.filter(MajorChangeDetector.isRelease)
-        let messages = judgeMessages(
-            releases.isEmpty ? commits : commits.filter { !MajorChangeDetector.isRelease($0) }, into: &rules)
+        let releases = commits.filter(\.isRelease)
+        let messages = judgeMessages(releases.isEmpty ? commits : commits.filter { !$0.isRelease }, into: &rules)
         // One app of several: files only other apps compile are their change, not this app's.
         let judged = appFiles.map { scope in files.filter { $0.paths.contains(where: scope.concerns) } } ?? files
         let swiftCount = judgeFiles(judged, buildConfig: buildConfig, models: models, into: &rules)
@@ -203,8 +202,7 @@ public struct MajorChangeDetector {
         if !commits.isEmpty, releases.count == commits.count {
             let overridden = major ? " (overrides \(rules.reasons.map(\.rule.rawValue).joined(separator: ", ")))" : ""
             let described = releases.map { commit in
-                let value = MajorChangeDetector.releaseTrailer(of: commit) ?? ""
-                return "\(commit.id.short) carries \(MajorChangeDetector.releaseTrailerKey): \(value)"
+                return "\(commit.id.short) carries \(Commit.releaseTrailerKey): \(commit.releaseTrailer ?? "")"
             }.joined(separator: "; ")
             let noun = releases.count == 1 ? "a release commit" : "release commits"
             rules.reasons.insert(

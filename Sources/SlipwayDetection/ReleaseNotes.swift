@@ -46,7 +46,7 @@ public struct ReleaseNotes: Sendable, Equatable {
 
     static func entry(for commit: Commit, skipTags: [String], tags: [String] = []) -> Entry? {
         guard !commit.isMerge, !commit.subject.isEmpty else { return nil }
-        if Repository.trailers(in: commit.message).contains(where: { $0.key == "Slipway-Release" }) { return nil }
+        if commit.isRelease { return nil }
         let message = CommitMessage(commit.message)
         if !message.tags(from: skipTags).isEmpty { return nil }
         // A subject is shown as text, so no control character (an escape sequence) gets through to a terminal.

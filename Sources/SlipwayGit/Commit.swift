@@ -27,3 +27,35 @@ public struct Commit: Hashable, Sendable {
 
     public var isMerge: Bool { parents.count > 1 }
 }
+
+extension Commit {
+    /// The trailer key `slipway release` writes on its release commit (`Slipway-Release: 1.2.0+45`, or
+    /// `Slipway-Release: holder 1.2.0+45` for one app of several).
+    public static let releaseTrailerKey = "Slipway-Release"
+
+    /// The value of the commit's `Slipway-Release:` trailer (its key in any case), or `nil` when it is no release
+    /// commit of Slipway's.
+    public var releaseTrailer: String? {
+        // Most messages do not mention it: `detect --each` asks of every commit, so skip parsing trailers then.
+        guard Self.mentionsReleaseTrailer(message) else { return nil }
+        return Repository.trailers(in: message).first {
+            $0.key.caseInsensitiveCompare(Self.releaseTrailerKey) == .orderedSame
+        }?.value
+    }
+
+    /// Whether the commit is a release commit `slipway release` made.
+    public var isRelease: Bool { releaseTrailer != nil }
+
+    /// Whether `message` holds `slipway-release` in any case, compared as ASCII bytes.
+    static func mentionsReleaseTrailer(_ message: String) -> Bool {
+        let key = Array("slipway-release".utf8)
+        let bytes = Array(message.utf8)
+        guard bytes.count >= key.count else { return false }
+        for start in 0...(bytes.count - key.count) where bytes[start] | 0x20 == key[0] {
+            var index = 1
+            while index < key.count, bytes[start + index] | 0x20 == key[index] { index += 1 }
+            if index == key.count { return true }
+        }
+        return false
+    }
+}

@@ -19,8 +19,6 @@ package enum HookGuard {
     /// `[deploy]` commit is a new commit to judge like any other (a release commit keeps its trailer and is skipped).
     static let operationVerbs = ["rebase", "cherry-pick", "revert", "merge", "pull", "am"]
 
-    static let trailer = "Slipway-Release"
-
     /// Why the hook should do nothing for the current HEAD, or `nil` when it should judge it.
     static func reasonToSkip(environment: [String: String]) -> String? {
         environment["SLIPWAY_SKIP_HOOK"] == "1" ? "SLIPWAY_SKIP_HOOK=1" : nil
@@ -53,12 +51,8 @@ package enum HookGuard {
 
     static func reasonToSkip(commit: Commit) -> String? {
         if commit.parents.count > 1 { return "\(commit.id.short) is a merge commit" }
-        if isRelease(commit) { return "\(commit.id.short) is a Slipway release commit" }
+        if commit.isRelease { return "\(commit.id.short) is a Slipway release commit" }
         return nil
     }
 
-    /// Whether the commit carries the `Slipway-Release:` trailer that `slipway release` writes.
-    static func isRelease(_ commit: Commit) -> Bool {
-        Repository.trailers(in: commit.message).contains { $0.key.caseInsensitiveCompare(trailer) == .orderedSame }
-    }
 }

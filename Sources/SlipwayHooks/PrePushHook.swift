@@ -150,7 +150,7 @@ public struct PrePushHook {
             console.err(
                 "slipway: \(label)\(new): \(VerdictReport.summary(verdict)) [\(VerdictReport.range(verdict))]\n")
             guard verdict.major else { return .fine }
-            return HookGuard.isRelease(try service.repository.commit(range.head)) ? .fine : .major
+            return try service.repository.commit(range.head).isRelease ? .fine : .major
         } catch {
             console.err("slipway: \(label): cannot judge: \(FileSystem.oneLine(error))\n")
             return .unjudged

@@ -79,15 +79,8 @@ public struct ManifestAssembler {
             version: version, git: git,
             trigger: .init(verdict: verdict, requested: requested),
             // Release commits (this one, and other apps' in the range) are bookkeeping, not changes released.
-            commits: verdict.commits.filter { !ManifestAssembler.isRelease($0) }.map(ReleaseManifest.CommitEntry.init),
+            commits: verdict.commits.filter { !$0.isRelease }.map(ReleaseManifest.CommitEntry.init),
             createdAt: now, app: workspace.configuration.selectedApp?.name)
-    }
-
-    /// Whether `commit` carries the `Slipway-Release:` trailer a release commit has.
-    static func isRelease(_ commit: Commit) -> Bool {
-        Repository.trailers(in: commit.message).contains {
-            $0.key.caseInsensitiveCompare("Slipway-Release") == .orderedSame
-        }
     }
 
     /// What the spec says at `commit`, includes followed in that commit's tree; `nil` when the commit has no spec.

@@ -71,7 +71,8 @@ extension ReleasePlanner {
         if subject.isEmpty { subject = "Release \(versions.version)" }
         let trailers = apps.map { app in
             CommitTrailer(
-                "Slipway-Release", "\(app.name) " + (app.build.map { "\(versions.version)+\($0)" } ?? versions.version))
+                Commit.releaseTrailerKey,
+                "\(app.name) " + (app.build.map { "\(versions.version)+\($0)" } ?? versions.version))
         }
         return CommitTrailer.append(trailers, to: subject)
     }

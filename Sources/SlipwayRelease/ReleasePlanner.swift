@@ -179,7 +179,7 @@ struct ReleasePlanner {
         // One app of several says which: `Slipway-Release: holder 5.1.1+252`.
         let app = workspace.configuration.selectedApp.map { "\($0.name) " } ?? ""
         let trailer = CommitTrailer(
-            "Slipway-Release", app + (versions.build.map { "\(versions.version)+\($0)" } ?? versions.version))
+            Commit.releaseTrailerKey, app + (versions.build.map { "\(versions.version)+\($0)" } ?? versions.version))
         let subject = ReleasePlanner.subject(versions, template: template)
         return (CommitTrailer.append([trailer], to: subject), subject)
     }

@@ -49,9 +49,6 @@ extension BumpPlanner {
         -> [BumpPlan.Edit]
     {
         var edits: [BumpPlan.Edit] = []
-        for warning in places.warnings {
-            notes.append("\(warning.location.map { "\($0) " } ?? "")\(warning.message)")
-        }
         for (index, place) in places.places.enumerated() {
             guard let change = place.kind == .marketing ? marketing : build else { continue }
             let shipping = places.winners.filter { $0.winner == .place(index) }

@@ -65,8 +65,6 @@ public struct VersionPlaces: Sendable {
     public private(set) var files: [File] = []
     public private(set) var places: [VersionPlace] = []
     public private(set) var winners: [VersionWinner] = []
-    /// Literal versions typed into a plist XcodeGen writes (`info.path`): replaced on every generate, never bumped.
-    public private(set) var warnings: [PlistError] = []
 
     public init() {}
 
@@ -172,28 +170,11 @@ public struct VersionPlaces: Sendable {
         let resolver = SettingResolver(model: model)
         let versionKeys = VersionDefinition.Kind.allCases.map { $0.settings[1] }
 
-        /// The literal versions of the target's checked-in Info.plist (`INFOPLIST_FILE`, no `info:`); for a plist
-        /// XcodeGen writes (`info.path`), a warning for each literal it would replace.
+        /// The literal versions of the target's checked-in Info.plist (`INFOPLIST_FILE`, no `info:`).
         func plistPlaces(_ target: ProjectTarget) throws -> [VersionDefinition.Kind: Int] {
-            if let info = target.info {
-                guard let path = info.path else { return [:] }
-                let url = projectFiles.url(path.value)
-                guard let read = try PlistFile(url: url, files: projectFiles).strings(versionKeys) else { return [:] }
-                for value in read.values where !Self.isReference(value.text) {
-                    let written = info.properties.first { $0.key == value.key }?.value.string
-                    guard written != value.text else { continue }
-                    warnings.append(
-                        PlistError(
-                            "\(value.key) \(value.text) is typed into \(projectFiles.display(url)), which XcodeGen "
-                                + "writes from \(target.name)'s info.properties on every generate (it writes "
-                                + "\(written ?? (value.key == "CFBundleVersion" ? "1" : "1.0")) there): not a place to bump",
-                            location: value.location,
-                            hint: "set it in info.properties instead, e.g. \(value.key): "
-                                + "$(\(value.key == "CFBundleVersion" ? "CURRENT_PROJECT_VERSION" : "MARKETING_VERSION"))"
-                        ))
-                }
-                return [:]
-            }
+            // A plist at `info.path` is XcodeGen's to write from `info.properties` on every generate: no place to
+            // bump (doctor's info-version-literal says when that would ship 1.0).
+            if target.info != nil { return [:] }
             guard let file = resolver.value("INFOPLIST_FILE", of: target),
                 let expanded = resolver.expand(file.value, for: target)
             else { return [:] }
@@ -355,9 +336,10 @@ public struct VersionPlaces: Sendable {
 }
 
 extension VersionPlaces {
-    /// The places of the spec at `location`; when its files name no xcconfig, plist or committed project, none (and
-    /// no project model is worked out). With `committedProject`, the generated `project.pbxproj` is read too when it is committed (outside a
-    /// repository: when it is there); `release` leaves it to its `generate` stage.
+    /// The places of the spec at `location`; when its files name no xcconfig (`configFiles`), no `INFOPLIST_FILE`
+    /// and there is no committed project, none (and no project model is worked out). With `committedProject`, the
+    /// generated `project.pbxproj` is read too when it is committed (outside a repository: when it is there);
+    /// `release` leaves it to its `generate` stage.
     public static func read(
         _ inventory: VersionInventory, location: SpecLocation, workspace: Workspace, committedProject: Bool = true
     ) throws -> VersionPlaces {
@@ -389,10 +371,10 @@ extension VersionPlaces {
         return try repository.isTracked(relative) ? url : nil
     }
 
-    /// Whether `bytes` hold `configFiles`, `INFOPLIST_FILE` or `info`: a byte search, so a spec that names no file
-    /// a version could live in skips the project model.
+    /// Whether `bytes` hold `configFiles` or `INFOPLIST_FILE`: a byte search, so a spec that names no file a
+    /// version could live in skips the project model.
     static func namesOtherFiles(_ bytes: [UInt8]) -> Bool {
-        ["configFiles", "INFOPLIST_FILE", "info"].contains { word in
+        ["configFiles", "INFOPLIST_FILE"].contains { word in
             let key = Array(word.utf8)
             guard bytes.count >= key.count else { return false }
             var start = 0

@@ -31,7 +31,6 @@ public struct VersionService {
         for definition in inventory.misreadLiterals {
             console.err(inventory.misread(definition).renderedAsWarning + "\n")
         }
-        for warning in places.warnings { console.err(warning.renderedAsWarning + "\n") }
         if json {
             let usage = try VersionUsage(inventory: inventory, environment: workspace.environment)
             console.out(VersionReport.json(inventory, usage: usage, places: places).compact() + "\n")
