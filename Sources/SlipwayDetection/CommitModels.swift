@@ -19,6 +19,8 @@ final class CommitModels {
     final class ResolvedModel {
         let model: ProjectModel
         let reach: AffectedTargets
+        /// The spec and its includes, repository-relative.
+        var specFiles: [String] = []
         /// The targets that ship, in the model's order.
         let shipped: [ProjectTarget]
         /// The frameworks and libraries each shipped target links, directly or through other ones, by name: their
@@ -196,9 +198,10 @@ final class CommitModels {
             }
             let model = try ProjectModel.resolve(spec, environment: environment, values: values)
             let root = projectRoot.map(SpecPath.normalize) ?? SpecPathParentOf.folder(of: specPath)
-            return .resolved(
-                ResolvedModel(
-                    model: model, reach: AffectedTargets(model: model, projectRoot: root), memos: memos))
+            let resolved = ResolvedModel(
+                model: model, reach: AffectedTargets(model: model, projectRoot: root), memos: memos)
+            resolved.specFiles = spec.documents.map(\.rootRelativePath)
+            return .resolved(resolved)
         } catch {
             // Only a spec that is not there at all has no position (`DetectService.reachReport` reads it so too).
             guard let place = error.location else { return .absent }

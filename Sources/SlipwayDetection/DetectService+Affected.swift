@@ -22,44 +22,34 @@ extension DetectService {
     /// a one-line warning at its `file:line:column`: without it the report would just name no targets. A spec
     /// that is not there at all gives no warning here (`Workspace.specWarning` says so).
     public func reachReport(of verdict: Verdict) -> (reach: ChangeReach?, warning: String?) {
-        let detector = specDetector
-        let loader = SpecLoader(
-            repository: repository, commit: verdict.head, environment: detector.environment)
-        let location = loader.location(spec: detector.specPath, projectRoot: detector.projectRoot)
-        let spec: LoadedSpec
-        let model: ProjectModel
-        do {
-            spec = try loader.load(location, access: .read, policy: .missingIncludesSkipped)
-            model = try ProjectModel.resolve(spec, environment: detector.environment)
-        } catch {
-            guard let place = error.location else { return (nil, nil) }
+        // The models the rules read (`models`): a commit's model is resolved once for both.
+        switch models.entry(at: verdict.head) {
+        case .absent:
+            return (nil, nil)
+        case .unresolved(let why):
             return (
                 nil,
-                "\(place): \(error.message) (the spec at \(verdict.head.short) cannot be read or resolved, so no "
-                    + "affected targets are named)"
+                "\(why) (the spec at \(verdict.head.short) cannot be read or resolved, so no affected targets are "
+                    + "named)"
             )
+        case .resolved(let resolved):
+            return (reach(verdict, model: resolved.model, specFiles: resolved.specFiles), nil)
         }
-        return (reach(verdict, spec: spec, model: model, location: location), nil)
     }
 
-    private func reach(_ verdict: Verdict, spec: LoadedSpec, model: ProjectModel, location: SpecLocation)
-        -> ChangeReach
-    {
+    private func reach(_ verdict: Verdict, model: ProjectModel, specFiles headSpecFiles: [String]) -> ChangeReach {
         let detector = specDetector
         let root = detector.projectRoot.map(SpecPath.normalize) ?? SpecPathParentOf.folder(of: detector.specPath)
         let affected = AffectedTargets(model: model, projectRoot: root)
         let changed = verdict.files.flatMap(\.paths)
-        var specFiles = Set(spec.documents.map(\.rootRelativePath)).intersection(changed)
+        var specFiles = Set(headSpecFiles).intersection(changed)
         if let base = verdict.base, changed.contains(where: { !specFiles.contains($0) }) {
             // A file the change dropped from `include:` is a spec file only at the base.
             specFiles.formUnion(detector.specFiles(at: base).intersection(changed))
         }
         var previous: ProjectModel?
-        if !specFiles.isEmpty, let base = verdict.base {
-            let before = SpecLoader(repository: repository, commit: base, environment: detector.environment)
-            previous = (try? before.load(location, access: .read, policy: .missingIncludesSkipped)).flatMap {
-                try? ProjectModel.resolve($0, environment: detector.environment)
-            }
+        if !specFiles.isEmpty, let base = verdict.base, case .resolved(let before) = models.entry(at: base) {
+            previous = before.model
         }
         let shared = verdict.reason(.sharedCode)?.paths ?? []
         var platforms: [String] = []

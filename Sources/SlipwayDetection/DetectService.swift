@@ -36,11 +36,16 @@ public struct DetectService {
     /// The selected app's file scope when the caller already worked it out (`appScopes(of:)`, for every app at
     /// once); `nil` to work it out here.
     public var appFiles: (any AppFileScope)?
+    /// The project models at the commits judged: the rules and the affected-targets report read the same ones.
+    let models: CommitModels
 
     public init(workspace: Workspace, appFiles: (any AppFileScope)? = nil) throws(GitError) {
         self.workspace = workspace
         repository = try workspace.requireRepository()
         self.appFiles = appFiles
+        models = CommitModels(
+            repository: repository, specPath: workspace.specPath, projectRoot: workspace.configuration.projectRoot,
+            environment: workspace.environment)
     }
 
     public var detector: MajorChangeDetector {
@@ -78,9 +83,11 @@ public struct DetectService {
     /// The detector without the app's file scope, for what needs only the spec's paths (`reach`): the scope
     /// resolves every app's project model.
     var specDetector: MajorChangeDetector {
-        MajorChangeDetector(
+        var detector = MajorChangeDetector(
             repository: repository, config: workspace.configuration.detect, specPath: workspace.specPath,
             projectRoot: workspace.configuration.projectRoot, environment: workspace.environment)
+        detector.models = models
+        return detector
     }
 
     /// Which files concern the workspace's selected app, judged once from the project models at HEAD (`detect`,

@@ -27,8 +27,10 @@ extension MajorChangeDetector {
 
     /// Models read for one verdict.
     func models(head: OID, base: OID?) -> ModelLookup {
-        let models = CommitModels(
-            repository: repository, specPath: specPath, projectRoot: projectRoot, environment: environment)
+        let models =
+            self.models
+            ?? CommitModels(
+                repository: repository, specPath: specPath, projectRoot: projectRoot, environment: environment)
         return ModelLookup(
             head: head, base: base, headModel: { models.entry(at: head) },
             baseModel: { base.map { models.entry(at: $0) } })

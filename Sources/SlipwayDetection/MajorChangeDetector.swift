@@ -19,6 +19,8 @@ public struct MajorChangeDetector {
     public var appFiles: (any AppFileScope)?
     /// Every app's file scope, by name, when `apps:` lists several: a file two apps compile is shared code.
     public var appScopes: [String: any AppFileScope] = [:]
+    /// The models of the commits it judges one at a time, when its caller reads them too (`DetectService`).
+    var models: CommitModels?
     /// The explanations of quiet rules that depend on the configuration alone, written once instead of for each of
     /// the thousands of verdicts `detect --each` makes.
     private let quietText: QuietText
