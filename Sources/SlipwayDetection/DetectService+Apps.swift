@@ -44,7 +44,7 @@ extension DetectService {
         let scopes = appScopes(of: workspace)
         for app in workspace.configuration.apps {
             let service = try DetectService(
-                workspace: workspace.with(workspace.configuration.scoped(to: app)), appFiles: scopes[app.name])
+                workspace: workspace.with(workspace.configuration.scoped(to: app)), appScopes: scopes)
             var verdict = try service.judge(request.target)
             let (reach, unread) = service.reachReport(of: verdict)
             // Apps sharing a spec share its error: say it once.

@@ -33,32 +33,35 @@ public struct DetectService {
     public let workspace: Workspace
     /// The workspace's repository: `detect` judges history, so it needs one.
     public let repository: Repository
-    /// The selected app's file scope when the caller already worked it out (`appScopes(of:)`, for every app at
-    /// once); `nil` to work it out here.
-    public var appFiles: (any AppFileScope)?
+    /// Every app's file scope by name when the caller already worked them out (`appScopes(of:)`, once for all the
+    /// apps it judges); `nil` to work them out here.
+    public var appScopes: [String: any AppFileScope]?
     /// The project models at the commits judged: the rules and the affected-targets report read the same ones.
     let models: CommitModels
 
-    public init(workspace: Workspace, appFiles: (any AppFileScope)? = nil) throws(GitError) {
+    public init(workspace: Workspace, appScopes: [String: any AppFileScope]? = nil) throws(GitError) {
         self.workspace = workspace
         repository = try workspace.requireRepository()
-        self.appFiles = appFiles
+        self.appScopes = appScopes
         models = CommitModels(
             repository: repository, specPath: workspace.specPath, projectRoot: workspace.configuration.projectRoot,
             environment: workspace.environment)
     }
 
+    /// With several apps, every app's scope is worked out once: the selected app's judges which files are its
+    /// change, and all of them which code two apps share.
     public var detector: MajorChangeDetector {
         var detector = specDetector
-        detector.appFiles = appFiles ?? DetectService.appFiles(of: workspace)
-        if workspace.configuration.detect.sharedCode == .reach {
-            detector.appScopes = DetectService.appScopes(of: workspace)
-        }
+        let configuration = workspace.configuration
+        guard configuration.apps.count > 1 else { return detector }
+        let scopes = appScopes ?? DetectService.appScopes(of: workspace)
+        detector.appFiles = configuration.selectedApp.flatMap { scopes[$0.name] }
+        if configuration.detect.sharedCode == .reach { detector.appScopes = scopes }
         return detector
     }
 
-    /// Every app's file scope by name, each spec's model resolved once (judging N apps through `appFiles(of:)`
-    /// would resolve every spec N times): the project models, or the declared `sources:` where a model does not
+    /// Every app's file scope by name, each spec's model resolved once (judging N apps one scope at a time would
+    /// resolve every spec N times): the project models, or the declared `sources:` where a model does not
     /// resolve. Empty with one app or no commit yet.
     public static func appScopes(of workspace: Workspace) -> [String: any AppFileScope] {
         let configuration = workspace.configuration
@@ -90,9 +93,9 @@ public struct DetectService {
         return detector
     }
 
-    /// Which files concern the workspace's selected app, judged once from the project models at HEAD (`detect`,
-    /// `--each` and `notes` all ask here, so `--each` resolves no model per commit); the declared `sources:` when a
-    /// model does not resolve; `nil` with one app, none selected, or no commit yet.
+    /// Which files concern the workspace's selected app, judged once from the project models at HEAD (`notes`
+    /// asks here; the detector takes it from `appScopes(of:)`); the declared `sources:` when a model does not
+    /// resolve; `nil` with one app, none selected, or no commit yet.
     public static func appFiles(of workspace: Workspace) -> (any AppFileScope)? {
         guard workspace.configuration.selectedApp != nil, workspace.configuration.apps.count > 1,
             let repository = workspace.repository, !repository.isEmpty, let head = try? repository.resolveCommit("HEAD")

@@ -78,7 +78,7 @@ public struct PostCommitHook {
             let scoped = workspace.with(configuration.scoped(to: app))
             return (
                 app.name,
-                try DetectService(workspace: scoped, appFiles: scopes[app.name]).detector.judge(commit: commit)
+                try DetectService(workspace: scoped, appScopes: scopes).detector.judge(commit: commit)
             )
         }
     }
