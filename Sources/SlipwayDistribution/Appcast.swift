@@ -100,7 +100,7 @@ public struct Appcast: Sendable {
             }
         } catch {
             throw AppcastError.malformed(
-                file: display, location: Appcast.location(error.offset, in: bytes, file: display),
+                file: display, location: SourceLocation(file: display, offset: error.offset, in: bytes),
                 reason: error.reason)
         }
         guard let prefix else {
@@ -164,16 +164,6 @@ public struct Appcast: Sendable {
         return String(decoding: bytes[start..<offset], as: UTF8.self)
     }
 
-    static func location(_ offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
-        var line = 1
-        var lineStart = 0
-        for index in 0..<min(offset, bytes.count) where bytes[index] == 10 {
-            line += 1
-            lineStart = index + 1
-        }
-        let column = String(decoding: bytes[lineStart..<min(offset, bytes.count)], as: UTF8.self).count + 1
-        return SourceLocation(file: file, line: line, column: column)
-    }
 }
 
 /// The few XML tokens an appcast is read for; comments, processing instructions, the doctype and CDATA are

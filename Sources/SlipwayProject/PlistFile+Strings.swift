@@ -47,16 +47,10 @@ extension PlistFile {
             guard let wanted = parsed[key] as? String, let found = Self.stringRange(of: key, in: bytes),
                 bytes[found].elementsEqual(wanted.utf8)
             else { continue }
-            var line = 1
-            var lineStart = 0
-            for index in 0..<found.lowerBound where bytes[index] == 0x0A {
-                line += 1
-                lineStart = index + 1
-            }
             values.append(
                 StringValue(
                     key: key, text: wanted, range: found,
-                    location: SourceLocation(file: shown, line: line, column: found.lowerBound - lineStart + 1)))
+                    location: SourceLocation(file: shown, offset: found.lowerBound, in: bytes)))
         }
         return (bytes, values)
     }
