@@ -2,19 +2,13 @@ import Foundation
 import SlipwayConfig
 import SlipwayCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What a stage needs on disk before its programs run: its planned files (`ExportOptions.plist`), and its secrets
 /// as private files whose paths replace their placeholders in the argv. `remove()` deletes the secrets' folder.
 struct StageInputs {
     /// Placeholder → the path the programs get.
     var substitutions: [String: String] = [:]
     /// The private folder holding secrets written from text, removed after the stage.
-    var privateFolder: String?
+    var privateFolder: PrivateFolder?
 
     /// Writes the files (atomically, relative to `root`) and the secrets; a missing secret fails the stage here,
     /// with the variables to set and never a value.
@@ -43,11 +37,11 @@ struct StageInputs {
                     hint: "set \(secret.pathVariables[0]) to the .p8 file, or \(secret.textVariables[0]) to its text")
             }
             do {
-                let folder = try inputs.folder()
-                let path = folder + "/" + safeName(secret.fileName)
-                try AtomicFileWriter.replace(
-                    path, with: Array(AppStoreConnectVariables.pem(text).utf8), mode: 0o600)
-                inputs.substitutions[secret.placeholder] = path
+                let folder = try inputs.privateFolder ?? PrivateFolder(prefix: "slipway-key")
+                inputs.privateFolder = folder
+                let name = safeName(secret.fileName)
+                try folder.write(name, Data(AppStoreConnectVariables.pem(text).utf8))
+                inputs.substitutions[secret.placeholder] = folder.path + "/" + name
             } catch {
                 inputs.remove()
                 throw Failure("cannot write the App Store Connect key to a private file: \(FileSystem.oneLine(error))")
@@ -62,23 +56,7 @@ struct StageInputs {
     }
 
     func remove() {
-        guard let privateFolder else { return }
-        try? FileManager.default.removeItem(atPath: privateFolder)
-    }
-
-    /// A folder only this user can read (`mkdtemp` makes it 0700).
-    private mutating func folder() throws -> String {
-        if let privateFolder { return privateFolder }
-        // macOS's TMPDIR ends in a slash (`/var/folders/…/T/`).
-        var folder = ProcessEnvironment.current["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
-        let base = folder + "/slipway-key.XXXXXX"
-        var template = Array(base.utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw Failure("mkdtemp \(base): \(String(cString: strerror(errno)))")
-        }
-        privateFolder = String(cString: made)
-        return privateFolder ?? ""
+        privateFolder?.remove()
     }
 
     /// A key id is not ours to trust as a file name: anything but letters, digits, `_`, `.` and `-` is dropped.
