@@ -6,7 +6,7 @@ import SlipwayVersioning
 enum BumpCommand: SlipwayCommand {
     static let about = CommandSpec.About(
         path: ["bump"],
-        abstract: "Bump the marketing version and build number wherever the project keeps them, editing nothing but the numbers.",
+        abstract: "Bump the marketing version and build number wherever they are defined, editing only the numbers.",
         discussion: """
             build: build number + 1. patch, minor, major: the semantic bump of the marketing version (1.4.2 ->
             1.4.3, 1.5.0, 2.0.0) and the build number + 1. auto: the level detect suggests for the commits since

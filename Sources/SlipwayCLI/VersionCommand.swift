@@ -6,7 +6,8 @@ import SlipwayVersioning
 enum VersionCommand: SlipwayCommand {
     static let about = CommandSpec.About(
         path: ["version"],
-        abstract: "Print the marketing version and build number, and every place that defines them and which one ships.",
+        abstract:
+            "Print the marketing version and build number, and every place that defines them and which one ships.",
         discussion: """
             Reads MARKETING_VERSION and CURRENT_PROJECT_VERSION from the project's, every setting group's, target's
             and target template's settings (plain, base and configs), and CFBundleShortVersionString /
