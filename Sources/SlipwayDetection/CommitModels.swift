@@ -196,7 +196,7 @@ final class CommitModels {
                 let location = loader.location(spec: specPath, projectRoot: projectRoot)
                 spec = try loader.load(location, access: .read, policy: .missingIncludesSkipped)
             }
-            let model = try ProjectModel.resolve(spec, environment: environment, values: values)
+            let model = try ProjectModel.resolve(spec, environment: environment, values: values, warnings: false)
             let root = projectRoot.map(SpecPath.normalize) ?? SpecPathParentOf.folder(of: specPath)
             let resolved = ResolvedModel(
                 model: model, reach: AffectedTargets(model: model, projectRoot: root), memos: memos)

@@ -56,7 +56,9 @@ public struct ProjectModelScope: AppFileScope {
                     let root = SpecPath.normalize(
                         scoped.projectRoot ?? (app.spec as NSString).deletingLastPathComponent)
                     models[key] = (
-                        try ProjectModel.resolve(spec, environment: environment), SpecTargets(spec: spec), root
+                        try ProjectModel.resolve(spec, environment: environment, warnings: false),
+                        SpecTargets(spec: spec),
+                        root
                     )
                 }
                 guard let found = models[key],

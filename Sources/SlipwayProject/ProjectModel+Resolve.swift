@@ -6,14 +6,19 @@ extension ProjectModel {
     /// The model of a spec already read by `SpecLoader`; `environment` gives `${VAR}` values, as XcodeGen takes them
     /// from its own environment.
     /// `values`: files read before (by the resolutions of other versions of the same spec), read again only when
-    /// their bytes changed.
-    public static func resolve(_ spec: LoadedSpec, environment: [String: String], values: SpecValueCache? = nil)
-        throws(SpecError) -> ProjectModel
-    {
+    /// their bytes changed. `warnings: false` leaves `warnings` and `unsetVariables` empty: a caller that only
+    /// compares models (`detect`, once for every version of the spec in a history) skips looking for them.
+    public static func resolve(
+        _ spec: LoadedSpec, environment: [String: String], values: SpecValueCache? = nil, warnings: Bool = true
+    ) throws(SpecError) -> ProjectModel {
         var resolution = SpecResolution()
         let merged = resolution.resolveProject(try resolution.merge(spec, environment: environment, values: values))
         var builder = ProjectModelBuilder(merged: merged)
-        var model = builder.build()
+        var model = builder.build(findingUnsetVariables: warnings)
+        guard warnings else {
+            model.warnings = []
+            return model
+        }
         // A value templates or anchors copy into several targets is one mistake, said once.
         let skipped = spec.skipped.map {
             ProjectWarning(
@@ -111,7 +116,7 @@ struct ProjectModelBuilder {
         self.merged = merged
     }
 
-    mutating func build() -> ProjectModel {
+    mutating func build(findingUnsetVariables: Bool) -> ProjectModel {
         var reader = TargetReader(project: merged)
         reader.schemes.warnUnknown(merged, known: Self.projectKeys, what: "the spec")
         let settings = SettingsReader.read(merged["settings"], warnings: &warnings)
@@ -150,7 +155,8 @@ struct ProjectModelBuilder {
         return ProjectModel(
             name: name, targets: targets, schemes: schemes, settings: settings, settingGroups: groups,
             bundleIdPrefix: prefix, deploymentTargets: deployments, configs: configs, configFiles: configFiles,
-            warnings: warnings, merged: merged, packages: packages(), unsetVariables: UnsetVariables.find(in: merged))
+            warnings: warnings, merged: merged, packages: packages(),
+            unsetVariables: findingUnsetVariables ? UnsetVariables.find(in: merged) : [])
     }
 
     /// `aggregateTargets:` that have a `scheme:`, as targets of type `aggregate` (XcodeGen makes their schemes after
