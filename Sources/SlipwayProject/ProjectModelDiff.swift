@@ -61,8 +61,7 @@ public struct ProjectModelDiff: Sendable, Equatable {
     public struct Snapshot: Sendable {
         let facts: [String: [String: String]]
         let shippedNames: Set<String>
-        let content: String
-        let schemes: String
+        let merged: ProjectValue
 
         public init(_ model: ProjectModel) {
             self.init(model, shippedNames: model.shippedTargetNames)
@@ -72,8 +71,7 @@ public struct ProjectModelDiff: Sendable, Equatable {
         public init(_ model: ProjectModel, shippedNames: Set<String>) {
             facts = ProjectModelDiff.facts(of: model)
             self.shippedNames = shippedNames
-            content = ProjectModelDiff.canonical(model.merged)
-            schemes = ProjectModelDiff.canonical(ProjectModelDiff.schemes(of: model.merged))
+            merged = model.merged
         }
     }
 
@@ -111,9 +109,57 @@ public struct ProjectModelDiff: Sendable, Equatable {
             let change = TargetChange(name: name, changes: changes)
             if shippedNames.contains(name) { shipped.append(change) } else { unshipped.append(change) }
         }
+        // A target's facts come from the spec's content: when one differs, so does the content.
+        let sameContent = shipped.isEmpty && unshipped.isEmpty && Self.sameContent(before.merged, after.merged)
         return ProjectModelDiff(
-            shipped: shipped, unshipped: unshipped, sameContent: before.content == after.content,
-            schemesChanged: before.schemes != after.schemes)
+            shipped: shipped, unshipped: unshipped, sameContent: sameContent,
+            schemesChanged: !sameContent && !Self.sameSchemes(before.merged, after.merged))
+    }
+
+    /// Whether `schemes:`, `schemeTemplates:` and every target's `scheme:` say the same.
+    static func sameSchemes(_ before: ProjectValue, _ after: ProjectValue) -> Bool {
+        func same(_ old: ProjectValue?, _ new: ProjectValue?) -> Bool {
+            switch (old, new) {
+            case (nil, nil): return true
+            case (let old?, let new?): return sameContent(old, new)
+            default: return false
+            }
+        }
+        guard same(before["schemes"], after["schemes"]),
+            same(before["schemeTemplates"], after["schemeTemplates"])
+        else { return false }
+        func targetSchemes(_ merged: ProjectValue) -> [String: ProjectValue] {
+            var found: [String: ProjectValue] = [:]
+            for entry in merged["targets"]?.entries ?? [] {
+                if let scheme = entry.value["scheme"] { found[entry.key] = scheme }
+            }
+            return found
+        }
+        let old = targetSchemes(before)
+        let new = targetSchemes(after)
+        return old.count == new.count
+            && old.allSatisfy { name, scheme in new[name].map { sameContent(scheme, $0) } ?? false }
+    }
+
+    /// Whether two values say the same once positions, quoting, comments, formatting and key order are set aside:
+    /// what `canonical` writes, compared without writing it.
+    static func sameContent(_ before: ProjectValue, _ after: ProjectValue) -> Bool {
+        switch (before.content, after.content) {
+        case (.scalar(let old), .scalar(let new)):
+            return old.isNull == new.isNull && (old.isNull || old.text == new.text)
+        case (.sequence(let old), .sequence(let new)):
+            return old.count == new.count && zip(old, new).allSatisfy { sameContent($0, $1) }
+        case (.mapping(var old), .mapping(var new)):
+            guard old.count == new.count else { return false }
+            // Keys mostly keep their order from one version of a spec to the next: sorted only when they moved.
+            if !zip(old, new).allSatisfy({ $0.key == $1.key }) {
+                old.sort { $0.key < $1.key }
+                new.sort { $0.key < $1.key }
+            }
+            return zip(old, new).allSatisfy { $0.key == $1.key && sameContent($0.value, $1.value) }
+        default:
+            return false
+        }
     }
 
     /// Every fact of every target, by `aspect\0key`, each value as text without positions.
@@ -207,17 +253,6 @@ public struct ProjectModelDiff: Sendable, Equatable {
             flatten(nested, groups: groups, config: name, into: &result, seen: seen)
         }
     }
-
-    /// `schemes:`, `schemeTemplates:` and every target's `scheme:`.
-    static func schemes(of merged: ProjectValue) -> [String] {
-        var parts = [merged["schemes"], merged["schemeTemplates"]].map { $0.map(canonical) ?? "" }
-        for entry in merged["targets"]?.entries ?? [] {
-            parts.append(entry.key + ":" + (entry.value["scheme"].map(canonical) ?? ""))
-        }
-        return parts
-    }
-
-    static func canonical(_ parts: [String]) -> String { parts.joined(separator: "\u{0}") }
 
     /// A value's content as text: a scalar's text, mappings by sorted key, no positions.
     public static func canonical(_ value: ProjectValue) -> String {
