@@ -43,7 +43,9 @@ package struct CommitMessage {
 
     /// `BREAKING CHANGE:` or `BREAKING-CHANGE:` at the start of a line after the header.
     private var hasBreakingFooter: Bool {
-        text.split(separator: "\n").dropFirst().contains { line in
+        // Most messages have no such footer: a byte search rules them out before the lines are split.
+        guard text.containsUTF8(Array("BREAKING".utf8)) else { return false }
+        return text.split(separator: "\n").dropFirst().contains { line in
             line.hasPrefix("BREAKING CHANGE:") || line.hasPrefix("BREAKING-CHANGE:")
         }
     }

@@ -36,6 +36,14 @@ struct CommitMessageTests {
         #expect("".firstLine == "")
         #expect("\nbody".firstLine == "")
         #expect("é 😀\nx".firstLine == "é 😀")
+        // "\r\n" is one Character, not "\n": the line goes on to the next line feed, as a Character search finds it.
+        #expect("a\r\nb\nc".firstLine == "a\r\nb")
+        #expect("a\r\nb".firstLine == "a\r\nb")
+        // A combining mark after a line feed starts the next line; the line feed stays a Character of its own.
+        #expect("e\n\u{301}x".firstLine == "e")
+        for message in ["a\r\nb\nc", "e\n\u{301}x", "x\r\r\n\ny", "\u{1F1FA}\u{1F1F8}\nz"] {
+            #expect(message.firstLine == message[..<(message.firstIndex(of: "\n") ?? message.endIndex)])
+        }
     }
 
     @Test("a commit's subject is its first line without white space at either end, Unicode's included")
