@@ -21,19 +21,32 @@ public enum DisplayPath {
     /// `path` relative to the folder `base`: the rest of it when it lies inside (`.` for the folder itself), else as
     /// `outside` says. Relative paths are taken from the current folder.
     public static func of(_ path: String, relativeTo base: String, outside: Outside = .absolute) -> String {
-        let target = RealPath.foldedNames(path)
-        let origin = RealPath.foldedNames(base)
+        let (target, targetNames) = RealPath.foldedNames(path)
+        let (origin, originNames) = RealPath.foldedNames(base)
         var common = 0
-        while common < target.count, common < origin.count,
-            target[common].utf8.elementsEqual(origin[common].utf8)
+        while common < targetNames.count, common < originNames.count,
+            target[targetNames[common]].elementsEqual(origin[originNames[common]])
         {
             common += 1
         }
+        /// The names from `start` on, each after `climbs` `..` steps, joined by `/` (with a leading one: `absolute`).
+        func joined(from start: Int, climbs: Int = 0, absolute: Bool = false) -> String {
+            var result: [UInt8] = absolute ? [UInt8(ascii: "/")] : []
+            for index in 0..<climbs {
+                if index > 0 { result.append(UInt8(ascii: "/")) }
+                result += [UInt8(ascii: "."), UInt8(ascii: ".")]
+            }
+            for index in start..<targetNames.count {
+                if index > start || climbs > 0 { result.append(UInt8(ascii: "/")) }
+                result += target[targetNames[index]]
+            }
+            return String(decoding: result, as: UTF8.self)
+        }
         // Relative to `/` every path is inside, and reads better whole.
-        guard !origin.isEmpty else { return "/" + target.joined(separator: "/") }
-        if common == origin.count { return common == target.count ? "." : target[common...].joined(separator: "/") }
-        guard outside == .climbing, common > 0 else { return "/" + target.joined(separator: "/") }
-        return (Array(repeating: "..", count: origin.count - common) + target[common...]).joined(separator: "/")
+        guard !originNames.isEmpty else { return joined(from: 0, absolute: true) }
+        if common == originNames.count { return common == targetNames.count ? "." : joined(from: common) }
+        guard outside == .climbing, common > 0 else { return joined(from: 0, absolute: true) }
+        return joined(from: common, climbs: originNames.count - common)
     }
 
     /// `of` for file URLs.

@@ -35,43 +35,46 @@ public enum RealPath {
     /// exists (`/private/var/x` becomes `/var/x`, `/var` being a link to `/private/var`) but not from one that does
     /// not, so a file about to be created and its existing folder could disagree on their prefix.
     public static func folded(_ path: String) -> String {
-        "/" + foldedNames(path).joined(separator: "/")
+        let (bytes, names) = foldedNames(path)
+        guard !names.isEmpty else { return "/" }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 1)
+        for name in names {
+            result.append(UInt8(ascii: "/"))
+            result += bytes[name]
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
-    /// The names of `folded(path)`, in order. Split on the scalar `/`, as the file system splits: a combining mark
-    /// right after a slash joins it into one Character, which a Character split would not cut.
-    static func foldedNames(_ path: String) -> [Substring] {
-        var absolute =
-            path.utf8.first == UInt8(ascii: "/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        absolute.makeContiguousUTF8()
-        // Walked as UTF-8 bytes: a `/` byte is always a whole scalar, so every index next to one is a scalar boundary
-        // and each name is cut from the scalars exactly as a scalar split would cut it.
-        let bytes = absolute.utf8
-        let scalars = absolute.unicodeScalars
+    /// `path` made absolute, as UTF-8 bytes, and the ranges of the names of `folded(path)` in them, in order.
+    /// Split on the byte `/`, as the file system splits: a `/` byte is always a whole scalar, so each name is whole
+    /// scalars (a combining mark right after a slash starts the next name, which a Character split would not cut).
+    static func foldedNames(_ path: String) -> (bytes: [UInt8], names: [Range<Int>]) {
+        var bytes = Array(path.utf8)
         let slash = UInt8(ascii: "/")
         let dot = UInt8(ascii: ".")
-        var names: [Substring] = []
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
+        if bytes.first != slash { bytes = Array((FileManager.default.currentDirectoryPath + "/").utf8) + bytes }
+        var names: [Range<Int>] = []
+        var index = 0
+        while index < bytes.count {
             guard bytes[index] != slash else {
-                index = bytes.index(after: index)
+                index += 1
                 continue
             }
             let start = index
-            var length = 0
             var dots = 0
-            while index != bytes.endIndex, bytes[index] != slash {
+            while index < bytes.count, bytes[index] != slash {
                 if bytes[index] == dot { dots += 1 }
-                length += 1
-                index = bytes.index(after: index)
+                index += 1
             }
+            let length = index - start
             if dots == length, length <= 2 {
                 if length == 2 { _ = names.popLast() }
                 continue
             }
-            names.append(Substring(scalars[start..<index]))
+            names.append(start..<index)
         }
-        return names
+        return (bytes, names)
     }
 
     /// `path` relative to the folder `root` when it lies inside it (both real paths), else `nil`; `""` for the

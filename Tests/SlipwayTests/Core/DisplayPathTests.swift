@@ -24,6 +24,9 @@ struct DisplayPathTests {
         // Sharing only `/`, and relative to `/` itself: the whole path reads better than a ladder.
         #expect(DisplayPath.of("/etc/x", relativeTo: "/tmp/y", outside: .climbing) == "/etc/x")
         #expect(DisplayPath.of("/x/y", relativeTo: "/") == "/x/y")
+        // A folder the base lies in: only steps up.
+        #expect(DisplayPath.of("/repo/x", relativeTo: "/repo/x/y/z", outside: .climbing) == "../..")
+        #expect(DisplayPath.of("/", relativeTo: "/repo") == "/")
     }
 
     @Test("'.', '..', repeated and trailing slashes are folded by name; a combining mark after a slash stays a name")
@@ -31,6 +34,9 @@ struct DisplayPathTests {
         #expect(DisplayPath.of("/repo//Specs/./x/../a.yml", relativeTo: "/repo/") == "Specs/a.yml")
         #expect(DisplayPath.of("/repo/\u{301}x/a", relativeTo: "/repo/\u{301}x") == "a")
         #expect(DisplayPath.of("/repo/\u{301}x/a", relativeTo: "/repo") == "\u{301}x/a")
+        #expect(RealPath.folded("/a/./b//../c/") == "/a/c")
+        #expect(RealPath.folded("/..") == "/")
+        #expect(RealPath.folded("/é/\u{301}x") == "/é/\u{301}x")
     }
 
     @Test("by name, without the file system: a file still to be created under a link is inside the link's folder")
