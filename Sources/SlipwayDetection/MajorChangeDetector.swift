@@ -85,24 +85,21 @@ public struct MajorChangeDetector {
 
     /// Judges every commit of a range on its own, newest first, handing each verdict over as soon as it is made.
     ///
-    /// Each verdict is the one `judge(commit:)` gives for that commit. A commit's spec files are handed to its
-    /// first parent while the change leaves every path the include walk looked at alone (along merged branches
-    /// too: the parent need not be the next commit judged), and otherwise come from `SpecIncludeCache`, which
-    /// parses a spec only for a set of spec files not seen before.
+    /// Each verdict is the one `judge(commit:)` gives for that commit. Git is read on a second thread
+    /// (`CommitChangeReader`: each commit's changed files and spec files) while the commits read before are judged
+    /// on this one (their project models, rules and reports): the two halves cost about the same.
     public func judgeEach(range: RevisionRange, _ body: (Verdict) throws -> Void) throws {
-        let commits = try repository.commits(from: range.head, excluding: range.base.map { [$0] } ?? [])
-        // A parent is usually the next commit of the list: take its tree from there instead of reading it again,
-        // and let one differ hand the parent's trees from one comparison to the next.
+        let reader = CommitChangeReader(
+            repository: try repository.reopened(), range: range, specPath: specPath, projectRoot: projectRoot,
+            environment: environment)
+        let changes = Prefetched<CommitChanges>(reader) { reader, emit in try reader.read(emit) }
+        defer { changes.stop() }
+        // The trees of the commits read, for the models asked of them.
         var trees: [OID: OID] = [:]
-        trees.reserveCapacity(commits.count)
-        for commit in commits { trees[commit.id] = commit.treeID }
-        let differ = TreeDiffer(repository: repository)
+        // A model per set of spec files: commits that share their spec files' objects share the model, read
+        // through a cache of this thread's own (blobs, parsed files, folder lookups).
         let cache = SpecIncludeCache(
-            repository: repository, spec: specPath, projectRoot: projectRoot, environment: environment, trees: differ)
-        // Spec files handed down from a child, by commit; a commit's children all come before it in the list.
-        var handed: [OID: SpecIncludeCache.Resolution] = [:]
-        // A model per set of spec files: commits that share their spec files' objects share the model.
-        // The spec files come through the include cache, which has read and parsed most of them already.
+            repository: repository, spec: specPath, projectRoot: projectRoot, environment: environment)
         let models = CommitModels(
             repository: repository, specPath: specPath, projectRoot: projectRoot, environment: environment,
             load: { [repository] (commit: OID) throws(SpecError) -> LoadedSpec in
@@ -116,28 +113,12 @@ public struct MajorChangeDetector {
                 }
                 return try cache.load(commit: commit, tree: tree)
             })
-        for commit in commits {
-            try requireHistory(of: commit)
-            var parentTree: OID?
-            if let parent = commit.parents.first {
-                parentTree = try trees[parent] ?? repository.treeID(of: parent)
-            }
-            let files = try differ.changes(fromTree: parentTree, toTree: commit.treeID)
-            let head = handed.removeValue(forKey: commit.id) ?? cache.resolve(commit: commit.id, tree: commit.treeID)
-            var exact = head.specFiles
-            var baseKey: Int?
-            if let parent = commit.parents.first, let parentTree {
-                var base = head
-                let touched = touches(files, head.specFiles)
-                if touched || files.contains(where: { $0.paths.contains(where: head.dependsOn) }) {
-                    base = cache.resolve(commit: parent, tree: parentTree)
-                }
-                if touched { exact.formUnion(base.specFiles) }
-                handed[parent] = base
-                baseKey = base.id
-            }
-            let buildConfig = BuildConfigMatcher(globs: config.buildConfigPaths, exact: exact)
-            let headKey = head.id
+        while let change = try changes.next() {
+            let commit = change.commit
+            trees[commit.id] = change.tree
+            if let parent = commit.parents.first, let parentTree = change.parentTree { trees[parent] = parentTree }
+            let headKey = change.specKey
+            let baseKey = change.parentSpecKey
             let lookup = ModelLookup(
                 head: commit.id, base: commit.parents.first,
                 headModel: { models.entry(at: commit.id, key: headKey) },
@@ -145,13 +126,19 @@ public struct MajorChangeDetector {
             try body(
                 verdict(
                     base: commit.parents.first, head: commit.id, baseSource: .parent, commits: [commit],
-                    files: files, buildConfig: buildConfig, models: lookup))
+                    files: change.files,
+                    buildConfig: BuildConfigMatcher(globs: config.buildConfigPaths, exact: change.specFiles),
+                    models: lookup))
         }
     }
 
     /// A commit without parents is a root commit, unless a shallow clone cut its parents off: judging it as a
     /// root (every file added) would then be a wrong verdict, so that is an error that says how to deepen.
     private func requireHistory(of commit: Commit) throws(GitError) {
+        try Self.requireHistory(of: commit, in: repository)
+    }
+
+    static func requireHistory(of commit: Commit, in repository: Repository) throws(GitError) {
         guard commit.parents.isEmpty, let missing = try repository.missingParent(of: commit.id) else { return }
         throw .missingFromShallowClone(missing.hex)
     }
@@ -169,7 +156,7 @@ public struct MajorChangeDetector {
     /// otherwise both sides read the same bytes and give the same set.
     func buildConfigMatcher(head: OID, base: OID?, files: [FileChange]) -> BuildConfigMatcher {
         var exact = specFiles(at: head)
-        if let base, touches(files, exact) {
+        if let base, Self.touches(files, exact) {
             exact.formUnion(specFiles(at: base))
         }
         return BuildConfigMatcher(globs: config.buildConfigPaths, exact: exact)
@@ -184,7 +171,7 @@ public struct MajorChangeDetector {
         return files
     }
 
-    private func touches(_ files: [FileChange], _ paths: Set<String>) -> Bool {
+    static func touches(_ files: [FileChange], _ paths: Set<String>) -> Bool {
         files.contains { $0.paths.contains(where: paths.contains) }
     }
 

@@ -7,6 +7,21 @@ extension Repository {
         -> [Commit]
     {
         if isShallow { return try shallowCommits(from: head, excluding: hidden, firstParentOnly: firstParentOnly) }
+        var result: [Commit] = []
+        for oid in try commitIDs(from: head, excluding: hidden, firstParentOnly: firstParentOnly) {
+            result.append(try commit(oid))
+        }
+        return result
+    }
+
+    /// The ids of `commits(from:excluding:firstParentOnly:)`, in its order: for a caller that reads each commit
+    /// when it gets to it (`detect --each` starts judging the first while the rest wait).
+    public func commitIDs(from head: OID, excluding hidden: [OID] = [], firstParentOnly: Bool = false)
+        throws(GitError) -> [OID]
+    {
+        if isShallow {
+            return try shallowCommits(from: head, excluding: hidden, firstParentOnly: firstParentOnly).map(\.id)
+        }
         var walker: OpaquePointer?
         try check(git_revwalk_new(&walker, handle), "git_revwalk_new")
         defer { git_revwalk_free(walker) }
@@ -19,13 +34,13 @@ extension Repository {
             var raw = oid.raw
             try check(git_revwalk_hide(walker, &raw), "git_revwalk_hide")
         }
-        var result: [Commit] = []
+        var result: [OID] = []
         var next = git_oid()
         while true {
             let code = git_revwalk_next(&next, walker)
             if code == GIT_ITEROVER.rawValue { break }
             try check(code, "git_revwalk_next")
-            result.append(try commit(OID(next)))
+            result.append(OID(next))
         }
         return result
     }

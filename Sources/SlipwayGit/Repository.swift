@@ -51,6 +51,32 @@ public final class Repository {
         }
     }
 
+    /// Another handle on the same repository and working tree, for another thread: libgit2 lets threads share a
+    /// repository only through handles of their own.
+    public func reopened() throws(GitError) -> sending Repository {
+        try Repository(gitDirectory: gitDirectory, workingDirectory: workingDirectory)
+    }
+
+    private init(gitDirectory: URL, workingDirectory: URL?) throws(GitError) {
+        GitLibrary.ensureInitialised()
+        var pointer: OpaquePointer?
+        try check(
+            git_repository_open_ext(&pointer, gitDirectory.path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil),
+            "git_repository_open_ext")
+        guard let pointer else { throw .notARepository(path: gitDirectory.path) }
+        if let workingDirectory {
+            let set = git_repository_set_workdir(pointer, workingDirectory.path, 0)
+            if set != 0 { git_repository_free(pointer) }
+            try check(set, "git_repository_set_workdir")
+        }
+        handle = pointer
+        self.gitDirectory = URL(fileURLWithPath: String(cString: git_repository_path(pointer)), isDirectory: true)
+        commonDirectory = URL(fileURLWithPath: String(cString: git_repository_commondir(pointer)), isDirectory: true)
+        self.workingDirectory = git_repository_workdir(pointer).map {
+            URL(fileURLWithPath: String(cString: $0), isDirectory: true)
+        }
+    }
+
     deinit {
         git_repository_free(handle)
     }
