@@ -77,12 +77,16 @@ enum UnsetVariables {
         case .mapping(let entries):
             for entry in entries {
                 let nested = inSettings || entry.key == "settings" || entry.key == "settingGroups"
-                if inSettings, entry.value.scalar != nil, entry.value.string?.contains("${\(entry.key)}") != true {
-                    names.insert(entry.key)
-                }
+                if inSettings, entry.value.scalar != nil, !refersToItself(entry) { names.insert(entry.key) }
                 collectSettingNames(entry.value, inSettings: nested, into: &names)
             }
         }
+    }
+
+    /// Whether a setting's value reads `${KEY}`, its own name (most values hold no `$` at all: a byte scan says so).
+    private static func refersToItself(_ entry: ProjectValue.Entry) -> Bool {
+        guard let text = entry.value.string, text.utf8.contains(UInt8(ascii: "$")) else { return false }
+        return text.contains("${\(entry.key)}")
     }
 
     /// The names of `${NAME}` in `text` (XcodeGen's form: `${` then a name up to the next `}`).
