@@ -156,13 +156,21 @@ final class CommitModels {
     /// Models kept at once: a long history holds many spec versions, and a model of a large spec is large.
     private static let limit = 32
 
-    /// Reads the spec at a commit; `nil` for `SpecLoader` on the commit's tree.
+    /// Reads the spec at a commit; `nil` for this object's own include cache.
     private let load: ((OID) throws(SpecError) -> LoadedSpec)?
+    /// Spec files read and parsed once for both questions asked of a commit: its spec files (`specFiles(at:)`, the
+    /// build-config rule's paths) and its model.
+    private lazy var files = SpecIncludeCache(
+        repository: repository, spec: specPath, projectRoot: projectRoot, environment: environment,
+        parsedFiles: parsedFiles)
+    /// The working tree's parsed spec files (`Workspace.parsedSpecFiles`): HEAD mostly holds the same bytes.
+    private let parsedFiles: ParsedSpecFiles?
 
     init(
         repository: Repository, specPath: String, projectRoot: String?, environment: [String: String],
-        load: ((OID) throws(SpecError) -> LoadedSpec)? = nil
+        load: ((OID) throws(SpecError) -> LoadedSpec)? = nil, parsedFiles: ParsedSpecFiles? = nil
     ) {
+        self.parsedFiles = parsedFiles
         self.repository = repository
         self.specPath = specPath
         self.projectRoot = projectRoot
@@ -186,15 +194,23 @@ final class CommitModels {
         return entry
     }
 
+    /// The spec path and the paths it includes (recursively) in a commit's tree.
+    func specFiles(at commit: OID) -> Set<String> {
+        guard let tree = try? repository.treeID(of: commit) else { return [specPath] }
+        return files.resolve(commit: commit, tree: tree).specFiles
+    }
+
     private func resolve(at commit: OID) -> Entry {
         do throws(SpecError) {
             let spec: LoadedSpec
             if let load {
                 spec = try load(commit)
             } else {
-                let loader = SpecLoader(repository: repository, commit: commit, environment: environment)
-                let location = loader.location(spec: specPath, projectRoot: projectRoot)
-                spec = try loader.load(location, access: .read, policy: .missingIncludesSkipped)
+                let tree: OID
+                do throws(GitError) { tree = try repository.treeID(of: commit) } catch {
+                    throw SpecError(error.oneLine)
+                }
+                spec = try files.load(commit: commit, tree: tree)
             }
             let model = try ProjectModel.resolve(spec, environment: environment, values: values, warnings: false)
             let root = projectRoot.map(SpecPath.normalize) ?? SpecPathParentOf.folder(of: specPath)

@@ -45,7 +45,7 @@ public struct DetectService {
         self.appScopes = appScopes
         models = CommitModels(
             repository: repository, specPath: workspace.specPath, projectRoot: workspace.configuration.projectRoot,
-            environment: workspace.environment)
+            environment: workspace.environment, parsedFiles: workspace.parsedSpecFiles)
     }
 
     /// With several apps, every app's scope is worked out once: the selected app's judges which files are its

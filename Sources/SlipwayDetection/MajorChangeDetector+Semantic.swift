@@ -25,13 +25,16 @@ extension MajorChangeDetector {
         }
     }
 
-    /// Models read for one verdict.
-    func models(head: OID, base: OID?) -> ModelLookup {
-        let models =
-            self.models
+    /// The models its caller shares (`DetectService`), else ones for this judgement alone.
+    func commitModels() -> CommitModels {
+        models
             ?? CommitModels(
                 repository: repository, specPath: specPath, projectRoot: projectRoot, environment: environment)
-        return ModelLookup(
+    }
+
+    /// Models read for one verdict.
+    func lookup(head: OID, base: OID?, in models: CommitModels) -> ModelLookup {
+        ModelLookup(
             head: head, base: base, headModel: { models.entry(at: head) },
             baseModel: { base.map { models.entry(at: $0) } })
     }

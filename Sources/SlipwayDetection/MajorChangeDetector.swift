@@ -45,10 +45,11 @@ public struct MajorChangeDetector {
         let commit = try repository.commit(oid)
         try requireHistory(of: commit)
         let files = try repository.changes(of: commit)
+        let models = commitModels()
         return verdict(
             base: commit.parents.first, head: oid, baseSource: .parent, commits: [commit], files: files,
-            buildConfig: buildConfigMatcher(head: oid, base: commit.parents.first, files: files),
-            models: models(head: oid, base: commit.parents.first))
+            buildConfig: buildConfigMatcher(head: oid, base: commit.parents.first, files: files, models: models),
+            models: lookup(head: oid, base: commit.parents.first, in: models))
     }
 
     /// Judges `a..b`: the net tree difference from a to b, and the messages of every commit in b that is not in a.
@@ -74,10 +75,11 @@ public struct MajorChangeDetector {
         let commits = try repository.commits(from: head, excluding: base.map { [$0] } ?? [])
         for commit in commits where commit.parents.isEmpty { try requireHistory(of: commit) }
         let files = try repository.changes(from: base, to: head)
+        let models = commitModels()
         var result = verdict(
             base: base, head: head, baseSource: baseSource, commits: commits, files: files,
-            buildConfig: buildConfigMatcher(head: head, base: base, files: files),
-            models: models(head: head, base: base))
+            buildConfig: buildConfigMatcher(head: head, base: base, files: files, models: models),
+            models: lookup(head: head, base: base, in: models))
         result.baseTag = baseTag
         result.notes = notes
         return result
@@ -154,21 +156,17 @@ public struct MajorChangeDetector {
     /// The spec and every file it includes, at both ends of a change: a file dropped from `include:` by the
     /// change still counts. The base side is read only when the change touched one of the head's spec files;
     /// otherwise both sides read the same bytes and give the same set.
-    func buildConfigMatcher(head: OID, base: OID?, files: [FileChange]) -> BuildConfigMatcher {
-        var exact = specFiles(at: head)
+    func buildConfigMatcher(head: OID, base: OID?, files: [FileChange], models: CommitModels) -> BuildConfigMatcher {
+        var exact = models.specFiles(at: head)
         if let base, Self.touches(files, exact) {
-            exact.formUnion(specFiles(at: base))
+            exact.formUnion(models.specFiles(at: base))
         }
         return BuildConfigMatcher(globs: config.buildConfigPaths, exact: exact)
     }
 
     /// The spec path and the paths it includes (recursively) in a commit's tree.
     func specFiles(at commit: OID) -> Set<String> {
-        var files = SpecIncludes.paths(
-            spec: specPath, projectRoot: projectRoot, environment: environment,
-            in: repository, at: commit)
-        files.insert(specPath)
-        return files
+        commitModels().specFiles(at: commit)
     }
 
     static func touches(_ files: [FileChange], _ paths: Set<String>) -> Bool {

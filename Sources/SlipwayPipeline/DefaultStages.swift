@@ -41,9 +41,19 @@ public enum DefaultStages {
         root: URL, specPath: String, projectRoot: String?, options: DerivationOptions = DerivationOptions(),
         environment: [String: String] = ProcessEnvironment.current
     ) throws(SpecError) -> Derived? {
+        try derive(
+            root: root, specPath: specPath, projectRoot: projectRoot, options: options, environment: environment,
+            parsedFiles: nil)
+    }
+
+    /// `parsedFiles`: the spec files the command parsed before (`Workspace.parsedSpecFiles`).
+    package static func derive(
+        root: URL, specPath: String, projectRoot: String?, options: DerivationOptions,
+        environment: [String: String], parsedFiles: ParsedSpecFiles?
+    ) throws(SpecError) -> Derived? {
         let spec = SpecPath.absolute(specPath, from: root)
         if SpecPath.isFile(spec) {
-            let files = SpecLoader(root: root, environment: environment)
+            let files = SpecLoader(root: root, environment: environment, parsedFiles: parsedFiles)
             let location = SpecLocation(
                 spec: SpecPath.canonical(spec),
                 projectRoot: projectRoot.map { SpecPath.canonical(SpecPath.absolute($0, from: root)) })

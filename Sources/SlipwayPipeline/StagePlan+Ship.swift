@@ -9,13 +9,14 @@ extension StagePlan {
     /// whose `.slipway.yml` has `ship:`. A stage the file defines under the same name
     /// wins (it is the user's own way of doing that step).
     func addingShipStages(
-        configuration: Configuration, root: URL, specPath: String, environment: [String: String]
+        configuration: Configuration, root: URL, specPath: String, environment: [String: String],
+        parsedFiles: ParsedSpecFiles?
     ) throws -> StagePlan {
         // Only with `ship:` (an empty `ship:` is enough): derived plans without it stay as the model derives them.
         guard configuration.ship?.derivesStages == true else { return self }
         let spec = SpecPath.absolute(specPath, from: root)
         guard SpecPath.isFile(spec) else { return self }
-        let files = SpecLoader(root: root, environment: environment)
+        let files = SpecLoader(root: root, environment: environment, parsedFiles: parsedFiles)
         let location = SpecLocation(
             spec: SpecPath.canonical(spec),
             projectRoot: configuration.projectRoot.map { SpecPath.canonical(SpecPath.absolute($0, from: root)) })

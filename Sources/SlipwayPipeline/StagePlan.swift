@@ -44,10 +44,12 @@ public struct StagePlan: Sendable, Equatable {
     public static func resolve(
         _ workspace: Workspace, uiTests: Bool = false, committedProject: CommittedProject = .builtAsCommitted
     ) throws -> StagePlan {
-        try resolve(
+        var derivation = Derivation(
             configuration: workspace.configuration, root: workspace.root, specPath: workspace.specPath,
-            uiTests: uiTests, environment: workspace.environment, repository: workspace.repository,
-            committedProject: committedProject)
+            options: DerivationOptions(workspace.configuration, uiTests: uiTests), environment: workspace.environment)
+        derivation.parsedFiles = workspace.parsedSpecFiles
+        if committedProject == .builtAsCommitted { derivation.repository = workspace.repository }
+        return try resolve(derivation)
     }
 
     /// `environment` gives the spec's `${VAR}` values, as XcodeGen takes them from its own environment, and says
@@ -62,8 +64,13 @@ public struct StagePlan: Sendable, Equatable {
             configuration: configuration, root: root, specPath: specPath,
             options: DerivationOptions(configuration, uiTests: uiTests), environment: environment)
         if committedProject == .builtAsCommitted { derivation.repository = repository }
-        return try resolveOwn(derivation).addingShipStages(
-            configuration: configuration, root: root, specPath: specPath, environment: environment)
+        return try resolve(derivation)
+    }
+
+    private static func resolve(_ derivation: Derivation) throws -> StagePlan {
+        try resolveOwn(derivation).addingShipStages(
+            configuration: derivation.configuration, root: derivation.root, specPath: derivation.specPath,
+            environment: derivation.environment, parsedFiles: derivation.parsedFiles)
     }
 
     /// What deriving the stages reads.
@@ -75,6 +82,8 @@ public struct StagePlan: Sendable, Equatable {
         var environment: [String: String]
         /// Set when a generated project git tracks is built as committed rather than regenerated.
         var repository: Repository?
+        /// The spec files the command parsed before.
+        var parsedFiles: ParsedSpecFiles?
     }
 
     private static func resolveOwn(_ derivation: Derivation) throws -> StagePlan {
@@ -106,7 +115,7 @@ public struct StagePlan: Sendable, Equatable {
         guard
             let derived = try DefaultStages.derive(
                 root: root, specPath: specPath, projectRoot: configuration.projectRoot, options: derivation.options,
-                environment: derivation.environment)
+                environment: derivation.environment, parsedFiles: derivation.parsedFiles)
         else {
             guard configuration.stages == nil else {
                 throw Failure(

@@ -80,11 +80,13 @@ package final class SpecIncludeCache {
     private var walks = 0
 
     /// `trees`: a differ comparing the same commits, whose trees the probes read instead of reading them again.
+    /// `parsedFiles`: files the command parsed from the working tree, for a commit that holds the same bytes.
     package init(
         repository: Repository, spec: String, projectRoot: String?, environment: [String: String],
-        trees: TreeDiffer? = nil
+        trees: TreeDiffer? = nil, parsedFiles: ParsedSpecFiles? = nil
     ) {
         self.trees = trees
+        blobs = BlobCache(parsedFiles: parsedFiles)
         self.repository = repository
         self.spec = SpecIncludes.normalize(spec)
         self.projectRoot = projectRoot
@@ -140,7 +142,7 @@ package final class SpecIncludeCache {
     }
 
     /// Spec files' bytes by blob id: a new set of spec files mostly shares its files with sets seen before.
-    private let blobs = BlobCache()
+    private let blobs: BlobCache
     private let trees: TreeDiffer?
     /// Folder lookups by tree id, shared by all commits.
     private lazy var steps = TreeSteps(repository: repository, trees: trees)
@@ -268,6 +270,12 @@ final class BlobCache {
     /// A spec file changed in one commit leaves the others' blobs as they were: a walk after it parses one file.
     private var parsed: [ParsedKey: YAMLFile] = [:]
     private var parsedOrder: [ParsedKey] = []
+    /// Files parsed from the working tree, which a commit's file with the same bytes and name reuses.
+    let parsedFiles: ParsedSpecFiles?
+
+    init(parsedFiles: ParsedSpecFiles? = nil) {
+        self.parsedFiles = parsedFiles
+    }
 
     func bytes(of blob: OID) -> [UInt8]?? { bytes[blob] }
 
@@ -331,7 +339,12 @@ struct ProbedSpecFiles: SpecFileSource, CommitTreeAddressing {
         }
         let key = BlobCache.ParsedKey(blob: blob, path: path)
         if let file = log.blobs.parsed(key) { return file }
-        let file = try parse(bytes)
+        let file: YAMLFile
+        if let shared = log.blobs.parsedFiles {
+            file = try shared.file(shownAs: displayPath(of: path), bytes: bytes, parse: parse)
+        } else {
+            file = try parse(bytes)
+        }
         log.blobs.keep(file, for: key)
         return file
     }

@@ -9,17 +9,8 @@ import SlipwayGit
 /// missing, unreadable or malformed contributes its own path and nothing more, so judging a commit never fails on
 /// its spec. Paths are repository-relative; files outside the repository are left out.
 package enum SpecIncludes {
-    /// `spec` and `projectRoot` are relative to the repository root.
-    package static func paths(
-        spec: String, projectRoot: String?, environment: [String: String], in repository: Repository,
-        at commit: OID
-    ) -> Set<String> {
-        paths(
-            spec: spec, projectRoot: projectRoot, environment: environment,
-            source: CommitSpecFiles(repository: repository, commit: commit))
-    }
-
-    /// The same through `source`, a commit's files or a wrapper of them (`SpecIncludeCache` notes what is read).
+    /// `spec` and `projectRoot` are relative to the repository root; `source` is a commit's files, or a wrapper of
+    /// them (`SpecIncludeCache` notes what is read).
     static func paths<Source: SpecFileSource & CommitTreeAddressing>(
         spec: String, projectRoot: String?, environment: [String: String], source: Source
     ) -> Set<String> {

@@ -62,17 +62,23 @@ package struct SpecLoader<Source: SpecFileSource> {
 extension SpecLoader where Source == WorkingTreeSpecFiles {
     /// The files on disk under `root` (the repository root, or the folder that stands in for one outside a
     /// repository), messages naming them relative to `currentDirectory`.
-    package init(root: URL, isRepository: Bool, currentDirectory: URL, environment: [String: String]) {
+    package init(
+        root: URL, isRepository: Bool, currentDirectory: URL, environment: [String: String],
+        parsedFiles: ParsedSpecFiles? = nil
+    ) {
         self.init(
-            source: WorkingTreeSpecFiles(currentDirectory: currentDirectory), environment: environment,
+            source: WorkingTreeSpecFiles(currentDirectory: currentDirectory, parsedFiles: parsedFiles),
+            environment: environment,
             boundary: SpecBoundary(root: SpecPath.canonical(root).path, isRepository: isRepository))
     }
 
     /// The files on disk under `root`, which is a repository's working tree when it holds `.git` (how messages name
     /// the boundary): for readers given a root without the repository.
-    package init(root: URL, environment: [String: String]) {
+    package init(root: URL, environment: [String: String], parsedFiles: ParsedSpecFiles? = nil) {
         let isRepository = FileManager.default.fileExists(atPath: root.appendingPathComponent(".git").path)
-        self.init(root: root, isRepository: isRepository, currentDirectory: root, environment: environment)
+        self.init(
+            root: root, isRepository: isRepository, currentDirectory: root, environment: environment,
+            parsedFiles: parsedFiles)
     }
 }
 

@@ -29,6 +29,8 @@ public struct Workspace {
     public let configuration: Configuration
     /// For `${VAR}` in the spec (XcodeGen expands them from its environment), and what stages inherit.
     public let environment: [String: String]
+    /// The spec files this command has parsed: every reader of the working tree's spec shares them.
+    package let parsedSpecFiles = ParsedSpecFiles()
 
     public init(
         currentDirectory: URL, root: URL, repository: Repository?, configuration: Configuration,
@@ -193,7 +195,8 @@ public struct Workspace {
     /// The reader of the working tree's spec files, messages naming them relative to the current folder.
     package var specFiles: SpecLoader<WorkingTreeSpecFiles> {
         SpecLoader(
-            root: root, isRepository: repository != nil, currentDirectory: currentDirectory, environment: environment)
+            root: root, isRepository: repository != nil, currentDirectory: currentDirectory, environment: environment,
+            parsedFiles: parsedSpecFiles)
     }
 
     /// Every version definition of the spec at `location` and the files it includes; the selected app scopes it.
