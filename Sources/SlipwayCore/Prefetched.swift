@@ -3,10 +3,10 @@ import Foundation
 /// Values made on a thread of their own, ahead of the caller that takes them in order, so the two run on two cores:
 /// `detect --each` reads each commit's changed files and spec files this way while it judges the commits before.
 ///
-/// The producer is given `state`, which it owns from then on (hence `sending`: the caller cannot touch it again),
-/// and `emit`, which hands a value over, waits while `capacity` values wait to be taken, and returns `false` once
+/// The producer makes whatever it uses on its own thread (it is given only `Sendable` values to make it from), and
+/// gets `emit`, which hands a value over, waits while `capacity` values wait to be taken, and returns `false` once
 /// the consumer has stopped. `next()` gives the values in order, then throws the producer's error if it threw, then
-/// returns `nil`. `stop()` ends the producer and waits for it to return, so nothing it uses outlives the caller:
+/// returns `nil`. `stop()` ends the producer and waits for it to return, so nothing it made outlives the caller:
 /// call it (with `defer`) whether or not every value was taken.
 ///
 /// Checked by hand, hence `@unchecked Sendable`: every stored property but `capacity` is read and written with
@@ -25,20 +25,19 @@ public final class Prefetched<Item: Sendable>: @unchecked Sendable {
     private var consumerWaits = false
     private var producerWaits = false
 
-    public init<State>(
-        _ state: sending State, capacity: Int = 256,
-        produce: @escaping @Sendable (State, _ emit: (Item) -> Bool) throws -> Void
-    ) {
+    /// `name` names the thread for debuggers, `sample` and crash reports.
+    public init(name: String, capacity: Int = 64, produce: @escaping @Sendable (_ emit: (Item) -> Bool) throws -> Void)
+    {
         self.capacity = max(capacity, 2)
-        let handed = Handed(state)
         let thread = Thread { [self] in
             do {
-                try produce(handed.state, emit)
+                try produce(emit)
                 finish(nil)
             } catch {
                 finish(error)
             }
         }
+        thread.name = name
         // A secondary thread's stack is 512 KiB on macOS; the producer gets the main thread's 8 MiB.
         thread.stackSize = 8 << 20
         thread.start()
@@ -97,15 +96,5 @@ public final class Prefetched<Item: Sendable>: @unchecked Sendable {
         failure = error
         finished = true
         condition.broadcast()
-    }
-}
-
-/// The producer's state on its way to the producer's thread, which alone uses it: `Prefetched.init` takes it as
-/// `sending`, so the thread that made it cannot touch it again.
-private final class Handed<State>: @unchecked Sendable {
-    let state: State
-
-    init(_ state: sending State) {
-        self.state = state
     }
 }

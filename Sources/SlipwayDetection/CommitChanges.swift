@@ -1,3 +1,4 @@
+import Foundation
 import SlipwayCore
 import SlipwayGit
 import SlipwaySpec
@@ -19,19 +20,22 @@ struct CommitChanges: Sendable {
 }
 
 /// Reads `CommitChanges` for every commit of a range, newest first, as `git log` lists them: on a thread of its own
-/// (`Prefetched`), with a repository handle of its own, while the commits before are judged on the caller's.
+/// (`Prefetched`), through a repository handle it opens there, while the commits before are judged on the caller's.
 ///
 /// A commit's spec files are handed to its first parent while the change leaves every path the include walk looked
 /// at alone (along merged branches too: the parent need not be the next commit read), and otherwise come from
 /// `SpecIncludeCache`, which parses a spec only for a set of spec files not seen before.
-struct CommitChangeReader {
-    let repository: Repository
+struct CommitChangeReader: Sendable {
+    /// The repository's `gitDirectory` and `workingDirectory`.
+    let gitDirectory: URL
+    let workingDirectory: URL?
     let range: RevisionRange
     let specPath: String
     let projectRoot: String?
     let environment: [String: String]
 
     func read(_ emit: (CommitChanges) -> Bool) throws(GitError) {
+        let repository = try Repository(gitDirectory: gitDirectory, workingDirectory: workingDirectory)
         // The order first, then each commit as its turn comes: the judge starts on the first one meanwhile.
         let ids = try repository.commitIDs(from: range.head, excluding: range.base.map { [$0] } ?? [])
         let listed = Set(ids)

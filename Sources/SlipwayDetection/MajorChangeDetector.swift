@@ -92,9 +92,9 @@ public struct MajorChangeDetector {
     /// on this one (their project models, rules and reports): the two halves cost about the same.
     public func judgeEach(range: RevisionRange, _ body: (Verdict) throws -> Void) throws {
         let reader = CommitChangeReader(
-            repository: try repository.reopened(), range: range, specPath: specPath, projectRoot: projectRoot,
-            environment: environment)
-        let changes = Prefetched<CommitChanges>(reader) { reader, emit in try reader.read(emit) }
+            gitDirectory: repository.gitDirectory, workingDirectory: repository.workingDirectory, range: range,
+            specPath: specPath, projectRoot: projectRoot, environment: environment)
+        let changes = Prefetched<CommitChanges>(name: "slipway detect --each: git") { emit in try reader.read(emit) }
         defer { changes.stop() }
         // The trees of the commits read, for the models asked of them.
         var trees: [OID: OID] = [:]

@@ -51,18 +51,15 @@ public final class Repository {
         }
     }
 
-    /// Another handle on the same repository and working tree, for another thread: libgit2 lets threads share a
-    /// repository only through handles of their own.
-    public func reopened() throws(GitError) -> sending Repository {
-        try Repository(gitDirectory: gitDirectory, workingDirectory: workingDirectory)
-    }
-
-    private init(gitDirectory: URL, workingDirectory: URL?) throws(GitError) {
+    /// Opens the repository whose git folder is `gitDirectory` (an open repository's `gitDirectory`), with that
+    /// working tree: another handle on a repository already open, for another thread (libgit2 lets threads share a
+    /// repository only through handles of their own).
+    public init(gitDirectory: URL, workingDirectory: URL?) throws(GitError) {
         GitLibrary.ensureInitialised()
         var pointer: OpaquePointer?
-        try check(
-            git_repository_open_ext(&pointer, gitDirectory.path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil),
-            "git_repository_open_ext")
+        let code = git_repository_open_ext(&pointer, gitDirectory.path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
+        if code == GIT_ENOTFOUND.rawValue { throw .notARepository(path: gitDirectory.path) }
+        try check(code, "git_repository_open_ext")
         guard let pointer else { throw .notARepository(path: gitDirectory.path) }
         if let workingDirectory {
             let set = git_repository_set_workdir(pointer, workingDirectory.path, 0)

@@ -109,7 +109,8 @@ public struct ProjectModelDiff: Sendable, Equatable {
             let change = TargetChange(name: name, changes: changes)
             if shippedNames.contains(name) { shipped.append(change) } else { unshipped.append(change) }
         }
-        // A target's facts come from the spec's content: when one differs, so does the content.
+        // Same content means no target's facts differ either (a fact also reads whether a scalar is quoted, which
+        // the content comparison sets aside): it is asked for only when none does.
         let sameContent = shipped.isEmpty && unshipped.isEmpty && Self.sameContent(before.merged, after.merged)
         return ProjectModelDiff(
             shipped: shipped, unshipped: unshipped, sameContent: sameContent,

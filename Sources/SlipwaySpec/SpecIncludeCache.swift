@@ -114,7 +114,7 @@ package final class SpecIncludeCache {
 
     /// The spec at `commit` (whose tree is `tree`) with every file it includes, read through this cache's blobs,
     /// parsed files and folder lookups: what `SpecLoader` reads from the commit, without reading or parsing again
-    /// the files the include walks already did.
+    /// the files this cache has read before.
     package func load(commit: OID, tree: OID, policy: SpecIncludePolicy = .missingIncludesSkipped)
         throws(SpecError) -> LoadedSpec
     {

@@ -26,8 +26,8 @@ struct PrefetchedTests {
 
     @Test("every value arrives in the order it was made, then nil, again and again")
     func order() throws {
-        let values = Prefetched<Int>(Array(0..<20_000), capacity: 8) { numbers, emit in
-            for number in numbers {
+        let values = Prefetched<Int>(name: "test", capacity: 8) { emit in
+            for number in 0..<20_000 {
                 guard emit(number) else { return }
             }
         }
@@ -41,8 +41,8 @@ struct PrefetchedTests {
     @Test("the producer's error comes after every value it made before failing")
     func failure() throws {
         struct Broken: Error {}
-        let values = Prefetched<Int>(3, capacity: 2) { count, emit in
-            for number in 0..<count { _ = emit(number) }
+        let values = Prefetched<Int>(name: "test", capacity: 2) { emit in
+            for number in 0..<3 { _ = emit(number) }
             throw Broken()
         }
         defer { values.stop() }
@@ -55,7 +55,7 @@ struct PrefetchedTests {
     @Test("the producer stays at most `capacity` values ahead, and stop() ends an endless one")
     func boundedAndStopped() throws {
         let made = Count()
-        let values = Prefetched<Int>(made, capacity: 4) { made, emit in
+        let values = Prefetched<Int>(name: "test", capacity: 4) { emit in
             var number = 0
             while emit(number) {
                 made.add()

@@ -126,6 +126,31 @@ struct DetectSemanticRulesTests {
             "\(text.stdout)")
     }
 
+    @Test("a test target added without a scheme changes no scheme; one added with `scheme:` does")
+    func addedTestTargets() throws {
+        let repo = try TestRepository()
+        try repo.write("project.yml", DetectSemanticRulesTests.spec())
+        try repo.touch("iOS/App.swift", "watchOS/Watch.swift", "Core/Model.swift", "Tests/AppTests.swift")
+        let initial = try repo.commit("Initial app")
+        let uiTests = "\n  MyAppUITests:\n    type: bundle.ui-testing\n    platform: iOS\n    sources: [Tests]\n"
+        try repo.write("project.yml", DetectSemanticRulesTests.spec() + uiTests)
+        let added = try repo.commit("Add UI tests")
+        let snapshots = "  MyAppSnapshots:\n    type: bundle.unit-test\n    platform: iOS\n    scheme: {}\n"
+        try repo.write("project.yml", DetectSemanticRulesTests.spec() + uiTests + snapshots)
+        let withScheme = try repo.commit("Add snapshot tests with a scheme")
+        func compared(_ parent: String, _ commit: String) -> String {
+            "compared the project model at \(parent.prefix(7)) and \(commit.prefix(7)); not counted"
+        }
+        #expect(
+            try repo.detect(added).quiet("build-config")
+                == "change to project.yml reaches only targets that do not ship: MyAppUITests (\(compared(initial, added)))"
+        )
+        #expect(
+            try repo.detect(withScheme).quiet("build-config")
+                == "change to project.yml reaches only targets that do not ship: MyAppSnapshots, and schemes "
+                + "(\(compared(added, withScheme)))")
+    }
+
     @Test("a version-only change is its own finding, not counted by default and major with versionOnly: major")
     func versionOnly() throws {
         let history = try History()
