@@ -1,5 +1,4 @@
 import Foundation
-import SlipwayCore
 import SlipwayGit
 import SlipwaySpec
 import SlipwayWorkspace
@@ -8,8 +7,6 @@ import SlipwayWorkspace
 struct CommitChanges: Sendable {
     var commit: Commit
     var files: [FileChange]
-    var tree: OID
-    var parentTree: OID?
     /// The spec and the files it includes at the commit, and at its parent when the change touched one of them: a
     /// file dropped from `include:` by the change still counts.
     var specFiles: Set<String>
@@ -82,8 +79,7 @@ struct CommitChangeReader: Sendable {
                 parentKey = base.id
             }
             let changes = CommitChanges(
-                commit: commit, files: files, tree: commit.treeID, parentTree: parentTree, specFiles: specFiles,
-                specKey: head.id, parentSpecKey: parentKey)
+                commit: commit, files: files, specFiles: specFiles, specKey: head.id, parentSpecKey: parentKey)
             guard emit(changes) else { return }
         }
     }

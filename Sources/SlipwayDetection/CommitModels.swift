@@ -156,8 +156,6 @@ final class CommitModels {
     /// Models kept at once: a long history holds many spec versions, and a model of a large spec is large.
     private static let limit = 32
 
-    /// Reads the spec at a commit; `nil` for this object's own include cache.
-    private let load: ((OID) throws(SpecError) -> LoadedSpec)?
     /// Spec files read and parsed once for both questions asked of a commit: its spec files (`specFiles(at:)`, the
     /// build-config rule's paths) and its model.
     private lazy var files = SpecIncludeCache(
@@ -168,14 +166,13 @@ final class CommitModels {
 
     init(
         repository: Repository, specPath: String, projectRoot: String?, environment: [String: String],
-        load: ((OID) throws(SpecError) -> LoadedSpec)? = nil, parsedFiles: ParsedSpecFiles? = nil
+        parsedFiles: ParsedSpecFiles? = nil
     ) {
         self.parsedFiles = parsedFiles
         self.repository = repository
         self.specPath = specPath
         self.projectRoot = projectRoot
         self.environment = environment
-        self.load = load
     }
 
     /// The model at `commit`; `key` names its set of spec files when the caller knows it.
@@ -202,16 +199,11 @@ final class CommitModels {
 
     private func resolve(at commit: OID) -> Entry {
         do throws(SpecError) {
-            let spec: LoadedSpec
-            if let load {
-                spec = try load(commit)
-            } else {
-                let tree: OID
-                do throws(GitError) { tree = try repository.treeID(of: commit) } catch {
-                    throw SpecError(error.oneLine)
-                }
-                spec = try files.load(commit: commit, tree: tree)
+            let tree: OID
+            do throws(GitError) { tree = try repository.treeID(of: commit) } catch {
+                throw SpecError(error.oneLine)
             }
+            let spec = try files.load(commit: commit, tree: tree)
             let model = try ProjectModel.resolve(spec, environment: environment, values: values, warnings: false)
             let root = projectRoot.map(SpecPath.normalize) ?? SpecPathParentOf.folder(of: specPath)
             let resolved = ResolvedModel(

@@ -96,29 +96,12 @@ public struct MajorChangeDetector {
             specPath: specPath, projectRoot: projectRoot, environment: environment)
         let changes = Prefetched<CommitChanges>(name: "slipway detect --each: git") { emit in try reader.read(emit) }
         defer { changes.stop() }
-        // The trees of the commits read, for the models asked of them.
-        var trees: [OID: OID] = [:]
         // A model per set of spec files: commits that share their spec files' objects share the model, read
-        // through a cache of this thread's own (blobs, parsed files, folder lookups).
-        let cache = SpecIncludeCache(
-            repository: repository, spec: specPath, projectRoot: projectRoot, environment: environment)
+        // through this thread's own include cache (blobs, parsed files, folder lookups).
         let models = CommitModels(
-            repository: repository, specPath: specPath, projectRoot: projectRoot, environment: environment,
-            load: { [repository] (commit: OID) throws(SpecError) -> LoadedSpec in
-                let tree: OID
-                if let known = trees[commit] {
-                    tree = known
-                } else {
-                    do throws(GitError) { tree = try repository.treeID(of: commit) } catch {
-                        throw SpecError(error.oneLine)
-                    }
-                }
-                return try cache.load(commit: commit, tree: tree)
-            })
+            repository: repository, specPath: specPath, projectRoot: projectRoot, environment: environment)
         while let change = try changes.next() {
             let commit = change.commit
-            trees[commit.id] = change.tree
-            if let parent = commit.parents.first, let parentTree = change.parentTree { trees[parent] = parentTree }
             let headKey = change.specKey
             let baseKey = change.parentSpecKey
             let lookup = ModelLookup(

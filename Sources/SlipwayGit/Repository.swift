@@ -18,31 +18,34 @@ public final class Repository {
     /// Opens the repository containing `path`, searching parent folders as git does. With `GIT_DIR` or
     /// `GIT_WORK_TREE` in `environment`, the repository and working tree are the ones git itself selects there
     /// (`git rev-parse`, run from `path`), so Slipway never acts on another repository than git's own commands.
-    public init(discoveringFrom path: URL, environment: [String: String] = [:]) throws(GitError) {
-        GitLibrary.ensureInitialised()
-        var pointer: OpaquePointer?
-        let selected = try Self.selectedByEnvironment(from: path, environment: environment)
-        let code =
-            selected.map {
-                git_repository_open_ext(&pointer, $0.gitDirectory, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
-            }
-            ?? git_repository_open_ext(&pointer, path.path, 0, nil)
-        if code == GIT_ENOTFOUND.rawValue {
-            throw .notARepository(path: path.path)
-        }
-        try check(code, "git_repository_open_ext")
-        guard let pointer else { throw .notARepository(path: path.path) }
-        if let selected {
+    public convenience init(discoveringFrom path: URL, environment: [String: String] = [:]) throws(GitError) {
+        let pointer: OpaquePointer
+        if let selected = try Self.selectedByEnvironment(from: path, environment: environment) {
+            pointer = try Self.open(selected.gitDirectory, searching: false, named: path.path)
             if let workTree = selected.workTree {
-                let set = git_repository_set_workdir(pointer, workTree, 0)
-                if set != 0 { git_repository_free(pointer) }
-                try check(set, "git_repository_set_workdir")
+                try Self.setWorkingDirectory(workTree, of: pointer)
             } else if git_repository_workdir(pointer) != nil {
                 // git sees no working tree here (GIT_DIR of a bare repository, or `core.bare`): neither does Slipway.
                 git_repository_free(pointer)
                 throw .notARepository(path: path.path)
             }
+        } else {
+            pointer = try Self.open(path.path, searching: true, named: path.path)
         }
+        self.init(handle: pointer)
+    }
+
+    /// Opens the repository whose git folder is `gitDirectory` (an open repository's `gitDirectory`), with that
+    /// working tree: another handle on a repository already open, for another thread (libgit2 lets threads share a
+    /// repository only through handles of their own).
+    public convenience init(gitDirectory: URL, workingDirectory: URL?) throws(GitError) {
+        let pointer = try Self.open(gitDirectory.path, searching: false, named: gitDirectory.path)
+        if let workingDirectory { try Self.setWorkingDirectory(workingDirectory.path, of: pointer) }
+        self.init(handle: pointer)
+    }
+
+    /// Takes over an open libgit2 handle.
+    private init(handle pointer: OpaquePointer) {
         handle = pointer
         gitDirectory = URL(fileURLWithPath: String(cString: git_repository_path(pointer)), isDirectory: true)
         commonDirectory = URL(fileURLWithPath: String(cString: git_repository_commondir(pointer)), isDirectory: true)
@@ -51,27 +54,24 @@ public final class Repository {
         }
     }
 
-    /// Opens the repository whose git folder is `gitDirectory` (an open repository's `gitDirectory`), with that
-    /// working tree: another handle on a repository already open, for another thread (libgit2 lets threads share a
-    /// repository only through handles of their own).
-    public init(gitDirectory: URL, workingDirectory: URL?) throws(GitError) {
+    /// libgit2's handle on the repository at `path` (or, `searching`, the one containing it); `named` is the path
+    /// the error names.
+    private static func open(_ path: String, searching: Bool, named: String) throws(GitError) -> OpaquePointer {
         GitLibrary.ensureInitialised()
         var pointer: OpaquePointer?
-        let code = git_repository_open_ext(&pointer, gitDirectory.path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
-        if code == GIT_ENOTFOUND.rawValue { throw .notARepository(path: gitDirectory.path) }
+        let flags = searching ? 0 : GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue
+        let code = git_repository_open_ext(&pointer, path, flags, nil)
+        if code == GIT_ENOTFOUND.rawValue { throw .notARepository(path: named) }
         try check(code, "git_repository_open_ext")
-        guard let pointer else { throw .notARepository(path: gitDirectory.path) }
-        if let workingDirectory {
-            let set = git_repository_set_workdir(pointer, workingDirectory.path, 0)
-            if set != 0 { git_repository_free(pointer) }
-            try check(set, "git_repository_set_workdir")
-        }
-        handle = pointer
-        self.gitDirectory = URL(fileURLWithPath: String(cString: git_repository_path(pointer)), isDirectory: true)
-        commonDirectory = URL(fileURLWithPath: String(cString: git_repository_commondir(pointer)), isDirectory: true)
-        self.workingDirectory = git_repository_workdir(pointer).map {
-            URL(fileURLWithPath: String(cString: $0), isDirectory: true)
-        }
+        guard let pointer else { throw .notARepository(path: named) }
+        return pointer
+    }
+
+    /// Sets the handle's working tree; frees the handle when that fails.
+    private static func setWorkingDirectory(_ path: String, of pointer: OpaquePointer) throws(GitError) {
+        let set = git_repository_set_workdir(pointer, path, 0)
+        if set != 0 { git_repository_free(pointer) }
+        try check(set, "git_repository_set_workdir")
     }
 
     deinit {
